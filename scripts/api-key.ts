@@ -1,0 +1,105 @@
+/**
+ * Manages API keys: create (prints the key once), list, revoke.
+ *
+ *   npm run api-key -- create --user 7 [--role standings] [--label "ci"] [--json]
+ *   npm run api-key -- list [--json]
+ *   npm run api-key -- revoke <id>
+ *
+ * A revoked key stops working within the service's key-cache expiry (30 s default).
+ */
+import { parseArgs } from "node:util";
+import { ApiKeyStore, ROLES, type ApiKeyRecord, type Role } from "../src/auth/api-key-store.js";
+import { loadConfig } from "../src/config.js";
+import { createElasticsearchClient } from "../src/store/client.js";
+import { ensureAliasedIndex } from "../src/store/ensure-index.js";
+import { indexNames } from "../src/store/index-names.js";
+
+const USAGE = `Usage:
+  npm run api-key -- create --user <id> [--role standings]... [--label <text>] [--json]
+  npm run api-key -- list [--json]
+  npm run api-key -- revoke <id>`;
+
+class UsageError extends Error {}
+
+function parseRoles(values: string[]): Role[] {
+  const roles = values.flatMap((value) => value.split(",")).map((role) => role.trim()).filter(Boolean);
+  for (const role of roles) {
+    if (!(ROLES as readonly string[]).includes(role)) {
+      throw new UsageError(`Unknown role '${role}'. Known roles: ${ROLES.join(", ")}`);
+    }
+  }
+  return roles as Role[];
+}
+
+function parseUserId(value: string | undefined): number {
+  if (value === undefined || !/^\d{1,15}$/.test(value) || Number(value) < 1) {
+    throw new UsageError("--user must be a positive integer");
+  }
+  return Number(value);
+}
+
+function describe(record: ApiKeyRecord): string {
+  const state = record.active ? "active" : `revoked ${record.revoked_at ?? ""}`.trim();
+  const roles = record.roles.length > 0 ? record.roles.join(",") : "-";
+  return `${record.id}  user=${record.user_id}  roles=${roles}  ${state}  created=${record.created_at}  label=${record.label ?? "-"}`;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      user: { type: "string" },
+      role: { type: "string", multiple: true, default: [] },
+      label: { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+
+  const config = loadConfig();
+  const es = createElasticsearchClient(config.elasticsearch);
+  const alias = indexNames(config.indexPrefix).api_keys;
+  const store = new ApiKeyStore(es, alias);
+  try {
+    await ensureAliasedIndex(es, "api_keys", alias);
+    if (command === "create") {
+      const created = await store.create({
+        userId: parseUserId(values.user),
+        roles: parseRoles(values.role),
+        label: values.label ?? null,
+      });
+      const { record, key } = created;
+      if (values.json) {
+        console.log(JSON.stringify({ key, id: record.id, user_id: record.user_id, roles: record.roles }));
+      } else {
+        console.log(`Created key ${record.id} for user ${record.user_id} (roles: ${record.roles.join(",") || "none"}).`);
+        console.log("Store it now: it is shown only once. The key:");
+        console.log(key);
+      }
+    } else if (command === "list") {
+      const records = await store.list();
+      if (values.json) console.log(JSON.stringify(records.map(({ key_hash: _hash, ...rest }) => rest)));
+      else if (records.length === 0) console.log("No keys.");
+      else for (const record of records) console.log(describe(record));
+    } else if (command === "revoke") {
+      const id = rest[0];
+      if (!id) throw new UsageError("revoke needs the key id (see `npm run api-key -- list`)");
+      if (!(await store.revoke(id))) throw new UsageError(`No key with id ${id}`);
+      console.log(`Revoked key ${id}; the service rejects it within ${Math.ceil(config.keyCacheTtlMs / 1000)} s.`);
+    } else {
+      throw new UsageError(`Unknown command '${command}'.\n${USAGE}`);
+    }
+  } finally {
+    await es.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof UsageError ? error.message : `api-key failed: ${(error as Error).message ?? error}`);
+  process.exitCode = 1;
+});

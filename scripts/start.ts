@@ -1,0 +1,56 @@
+/**
+ * `npm start`: everything a fresh machine needs, then the service.
+ *  1. Elasticsearch: ELASTICSEARCH_URL when it answers, else the project's own local
+ *     node (downloaded, verified and started on first use).
+ *  2. The api_keys index; on a store without keys, one demo key printed once.
+ *  3. The HTTP service, in this process.
+ */
+import { ensureElasticsearch, isReachable } from "./es/provision.js";
+import { ApiKeyStore } from "../src/auth/api-key-store.js";
+import { loadConfig } from "../src/config.js";
+import { createElasticsearchClient } from "../src/store/client.js";
+import { ensureAliasedIndex } from "../src/store/ensure-index.js";
+import { indexNames } from "../src/store/index-names.js";
+import { startServer } from "../src/server.js";
+
+async function ensureNode(): Promise<void> {
+  const configured = process.env.ELASTICSEARCH_URL;
+  const first = configured?.split(",")[0]?.trim();
+  if (first && (await isReachable(first))) {
+    console.log(`Using Elasticsearch at ${configured}`);
+    return;
+  }
+  if (configured && configured !== "http://127.0.0.1:9200") {
+    throw new Error(`ELASTICSEARCH_URL=${configured} does not answer; start it or unset ELASTICSEARCH_URL`);
+  }
+  const { url } = await ensureElasticsearch({ log: (line) => console.log(line) });
+  process.env.ELASTICSEARCH_URL = url;
+}
+
+async function ensureFirstKey(): Promise<void> {
+  const config = loadConfig();
+  const es = createElasticsearchClient(config.elasticsearch);
+  try {
+    const alias = indexNames(config.indexPrefix).api_keys;
+    await ensureAliasedIndex(es, "api_keys", alias);
+    const store = new ApiKeyStore(es, alias);
+    if ((await store.list()).length > 0) return;
+    const { key, record } = await store.create({ userId: 1, roles: ["standings"], label: "first key (npm start)" });
+    console.log(`No API keys yet: created ${record.id} for user 1 with role standings. It is shown only once:`);
+    console.log(`  ${key}`);
+    console.log(`Try: curl -H 'X-API-Key: ${key}' http://${config.host}:${config.port}/types`);
+  } finally {
+    await es.close();
+  }
+}
+
+async function main(): Promise<void> {
+  await ensureNode();
+  await ensureFirstKey();
+  await startServer(loadConfig());
+}
+
+main().catch((error: unknown) => {
+  console.error(`npm start failed: ${(error as Error).message ?? error}`);
+  process.exit(1);
+});

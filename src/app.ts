@@ -1,0 +1,37 @@
+import Router from "@koa/router";
+import Koa from "koa";
+import type { AppContext, AppDeps, AppState } from "./http/context.js";
+import { authenticate } from "./middleware/authenticate.js";
+import { errorHandler } from "./middleware/error-handler.js";
+import { methodGuard, notFound } from "./middleware/method-guard.js";
+import { requestId } from "./middleware/request-id.js";
+import { requestLog } from "./middleware/request-log.js";
+import { docsRouter } from "./routes/docs/router.js";
+import { healthRouter } from "./routes/health/router.js";
+import { typesRouter } from "./routes/types/router.js";
+
+/**
+ * Builds the Koa app without listening (tests drive `app.callback()`).
+ * Order matters: request id and log wrap everything, the error handler turns every
+ * failure into `{ error }`, then public pages, then the API behind the key check.
+ */
+export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
+  const app = new Koa<AppState, AppContext>();
+  app.context.deps = deps;
+  // Errors are logged by the error handler with the request id; Koa's own printing is noise.
+  app.silent = true;
+
+  const publicRouters = [healthRouter(), docsRouter()];
+  const api = new Router<AppState, AppContext>();
+  api.use(authenticate);
+  for (const router of [typesRouter()]) api.use(router.routes());
+  const routers = [...publicRouters, api];
+
+  app.use(requestId);
+  app.use(requestLog);
+  app.use(errorHandler);
+  app.use(notFound);
+  app.use(methodGuard(routers));
+  for (const router of routers) app.use(router.routes());
+  return app;
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * The service's whole configuration, read once from the environment at start-up.
+ * A bad value stops the process with a message that names the variable, so a
+ * misconfigured deployment fails fast instead of answering with surprises.
+ */
+const indexPrefix = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9_-]{0,39}$/,
+    "must be a lowercase index-name prefix (a-z, 0-9, '_' or '-', not starting with '_' or '-', at most 40 characters)",
+  );
+
+const elasticsearchUrls = z
+  .string()
+  .transform((value) => value.split(",").map((url) => url.trim()).filter((url) => url.length > 0))
+  .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be a comma-separated list of http(s) URLs" })).min(1));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  ELASTICSEARCH_URL: elasticsearchUrls.default(["http://127.0.0.1:9200"]),
+  ELASTICSEARCH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  ELASTICSEARCH_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  INDEX_PREFIX: indexPrefix.default("sfd"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  elasticsearch: { nodes: string[]; requestTimeoutMs: number; maxRetries: number };
+  indexPrefix: string;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  keyCacheTtlMs: number;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    elasticsearch: {
+      nodes: e.ELASTICSEARCH_URL,
+      requestTimeoutMs: e.ELASTICSEARCH_REQUEST_TIMEOUT_MS,
+      maxRetries: e.ELASTICSEARCH_MAX_RETRIES,
+    },
+    indexPrefix: e.INDEX_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
+  };
+}

@@ -1,0 +1,37 @@
+import type { Next } from "koa";
+import { ForbiddenError, UnauthorizedError } from "../errors.js";
+import type { AppContext } from "../http/context.js";
+import type { Role } from "../auth/api-key-store.js";
+
+/**
+ * The presented key, from the first place that has one, in the order DECISIONS.md
+ * fixes: `Authorization: Bearer`, then `X-API-Key`, then `api_token` in the query.
+ */
+export function presentedKey(ctx: AppContext): string | null {
+  const authorization = ctx.get("Authorization");
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match?.[1] ?? null;
+  }
+  const header = ctx.get("X-API-Key");
+  if (header) return header.trim();
+  const token = ctx.query.api_token;
+  if (typeof token === "string") return token;
+  return null;
+}
+
+/** Every API endpoint needs a valid key; one text for every failure reveals nothing. */
+export async function authenticate(ctx: AppContext, next: Next): Promise<void> {
+  const key = presentedKey(ctx);
+  const principal = key ? await ctx.deps.keys.resolve(key) : null;
+  if (!principal) throw new UnauthorizedError();
+  ctx.state.principal = principal;
+  await next();
+}
+
+export function requireRole(role: Role) {
+  return async function roleGuard(ctx: AppContext, next: Next): Promise<void> {
+    if (!ctx.state.principal?.roles.has(role)) throw new ForbiddenError(role);
+    await next();
+  };
+}

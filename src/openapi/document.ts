@@ -1,0 +1,26 @@
+import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { registry } from "./registry.js";
+
+const DESCRIPTION = `Read-only JSON API over football fixtures, live scores, odds, statistics, metrics,
+per-minute trends, standings, entity search and bet-builder suggestions.
+
+Every API endpoint needs an API key, given as \`Authorization: Bearer <key>\`, \`X-API-Key: <key>\`
+or the query parameter \`api_token\` (in that order of precedence). A missing, malformed, unknown or
+revoked key gets 403 \`{"error":"Unauthorized"}\`. Every error body is \`{"error": "<text>"}\`; every
+response carries \`X-Request-Id\`.
+
+Common rules: \`language\` (alias \`lang\`) is an ISO 639-1 code, default \`en\`; both together must be
+equal. A repeated single-valued parameter is a 400; unknown plain parameters are ignored. Unknown
+paths are 404 \`{"error":"Not found"}\`; methods other than GET and HEAD on a known path are 405.`;
+
+let cached: object | undefined;
+
+/** The OpenAPI 3.1 document, generated once from the registered zod schemas. */
+export function openApiDocument(): object {
+  cached ??= new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: { title: "Sports Fixtures Data Service", version: "0.1.0", description: DESCRIPTION },
+    servers: [{ url: "/" }],
+  });
+  return cached;
+}

@@ -1,0 +1,44 @@
+import Router from "@koa/router";
+import type { AppContext, AppState } from "../../http/context.js";
+import { errorResponses, registry } from "../../openapi/registry.js";
+import { z } from "../../openapi/zod.js";
+import { checkReadiness } from "../../store/readiness.js";
+
+const HealthSchema = z.object({ status: z.literal("ok") }).openapi("Health");
+const ReadySchema = z.object({ status: z.literal("ready") }).openapi("Ready");
+
+registry.registerPath({
+  method: "get",
+  path: "/health",
+  summary: "Liveness: the process is up (no key needed)",
+  responses: { 200: { description: "Up", content: { "application/json": { schema: HealthSchema } } } },
+});
+registry.registerPath({
+  method: "get",
+  path: "/ready",
+  summary: "Readiness: Elasticsearch reachable and every index present (no key needed)",
+  responses: {
+    200: { description: "Ready", content: { "application/json": { schema: ReadySchema } } },
+    ...errorResponses(503),
+  },
+});
+
+/** Probes for load balancers and orchestrators; no key, no caching. */
+export function healthRouter(): Router<AppState, AppContext> {
+  const router = new Router<AppState, AppContext>();
+  router.get("/health", (ctx) => {
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = { status: "ok" };
+  });
+  router.get("/ready", async (ctx) => {
+    ctx.set("Cache-Control", "no-store");
+    const readiness = await checkReadiness(ctx.deps.es, ctx.deps.indices);
+    if (readiness.ready) {
+      ctx.body = { status: "ready" };
+    } else {
+      ctx.status = 503;
+      ctx.body = { error: `Not ready: ${readiness.reason}` };
+    }
+  });
+  return router;
+}

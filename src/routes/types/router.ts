@@ -1,0 +1,31 @@
+import Router from "@koa/router";
+import { ALL_TYPES } from "../../catalogue/types.js";
+import type { AppContext, AppState } from "../../http/context.js";
+import { parseQuery, resolveLanguage } from "../../http/query.js";
+import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { presentType } from "./presenter.js";
+import { TypesListSchema, TypesResponseSchema } from "./schema.js";
+
+registry.registerPath({
+  method: "get",
+  path: "/types",
+  summary: "The types dictionary: metrics, statistics, trends and standing statistics by type_id and developer_name",
+  security: API_KEY_SECURITY,
+  request: { query: TypesListSchema },
+  responses: {
+    200: { description: "Types", content: { "application/json": { schema: TypesResponseSchema } } },
+    ...errorResponses(400, 403),
+  },
+});
+
+export function typesRouter(): Router<AppState, AppContext> {
+  const router = new Router<AppState, AppContext>();
+  router.get("/types", (ctx) => {
+    const query = parseQuery(ctx, TypesListSchema);
+    resolveLanguage(query);
+    const groups = query.developer_type;
+    const types = groups ? ALL_TYPES.filter((type) => groups.includes(type.developer_type)) : ALL_TYPES;
+    ctx.body = { types: types.map(presentType) };
+  });
+  return router;
+}

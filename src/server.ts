@@ -1,0 +1,45 @@
+import { createServer, type Server } from "node:http";
+import { pathToFileURL } from "node:url";
+import { createApp } from "./app.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { createDeps } from "./deps.js";
+import { ensureAliasedIndex } from "./store/ensure-index.js";
+
+/** Starts the HTTP server and stops it gracefully on SIGTERM/SIGINT. */
+export async function startServer(config: Config = loadConfig()): Promise<Server> {
+  const deps = createDeps(config);
+  const { logger, es, indices } = deps;
+
+  // The keys index lives outside the versioned rebuild; make sure it exists so the
+  // first `api-key create` and the first request do not race to create it.
+  await ensureAliasedIndex(es, "api_keys", indices.api_keys).catch((error: unknown) => {
+    logger.warn({ err: error }, "could not ensure the api_keys index; /ready stays 503 until Elasticsearch answers");
+  });
+
+  const server = createServer(createApp(deps).callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  logger.info({ host: config.host, port: config.port, elasticsearch: config.elasticsearch.nodes }, "listening");
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    server.close(() => {
+      void es.close().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
+
+function reportStartupFailure(error: unknown): never {
+  // Before the logger exists there is only stderr; a config error is already a clear message.
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`);
+  process.exit(1);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  startServer().catch(reportStartupFailure);
+}

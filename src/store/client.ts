@@ -1,0 +1,19 @@
+import { Client } from "@elastic/elasticsearch";
+import type { Config } from "../config.js";
+
+/**
+ * The one Elasticsearch client of a process. Explicit timeout and retries: a node
+ * that hangs costs a request at most `requestTimeoutMs` per try, and with several
+ * nodes in ELASTICSEARCH_URL a failed try moves on to the next node.
+ */
+export function createElasticsearchClient(es: Config["elasticsearch"]): Client {
+  return new Client({
+    nodes: es.nodes,
+    requestTimeout: es.requestTimeoutMs,
+    maxRetries: es.maxRetries,
+    // A dead node is tried again after this long, which bounds recovery after an outage.
+    resurrectStrategy: "ping",
+    pingTimeout: Math.min(es.requestTimeoutMs, 2_000),
+    sniffOnStart: false,
+  });
+}

@@ -1,0 +1,30 @@
+import type { Client } from "@elastic/elasticsearch";
+import { indexDefinition } from "./index-definitions.js";
+import { versionedIndexName, type LogicalIndex } from "./index-names.js";
+
+/**
+ * Creates the first version of an index behind its alias when the alias is missing.
+ * Used for the indices that live outside the versioned rebuild (api keys, bet
+ * builders): they are created once and never replaced by a rebuild.
+ */
+export async function ensureAliasedIndex(es: Client, logical: LogicalIndex, alias: string): Promise<void> {
+  if (await es.indices.existsAlias({ name: alias })) return;
+  const { settings, mappings } = indexDefinition(logical);
+  try {
+    await es.indices.create({
+      index: versionedIndexName(alias, 1),
+      settings,
+      mappings,
+      aliases: { [alias]: {} },
+      wait_for_active_shards: 1,
+    });
+  } catch (error) {
+    // Two processes starting at once: the other one won the race, which is fine.
+    if (!isAlreadyExists(error)) throw error;
+  }
+}
+
+function isAlreadyExists(error: unknown): boolean {
+  const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;
+  return type === "resource_already_exists_exception";
+}

@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestEnv, type TestEnv } from "../support/test-env.js";
+
+/** Debian's chromium; the browser test is skipped (and says so) where it is not installed. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await startTestEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+describe("GET /docs", () => {
+  it("serves the docs page and its assets from the service itself", async () => {
+    const page = await env.get("/docs", { key: null });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    const bundle = await env.get("/docs/assets/swagger-ui-bundle.js", { key: null });
+    expect(bundle.status).toBe(200);
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    expect((await env.get("/docs/assets/package.json", { key: null })).status).toBe(404);
+  });
+
+  it.skipIf(!hasChromium)("renders the operations in headless Chromium", async () => {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+      const failed: string[] = [];
+      page.on("requestfailed", (request) => failed.push(request.url()));
+      await page.goto(`${env.url}/docs`);
+      await page.waitForSelector(".opblock-summary-path", { timeout: 15_000 });
+      const paths = await page.locator(".opblock-summary-path").allTextContents();
+      expect(paths.map((p) => p.replace(/\u200b/g, ""))).toEqual(expect.arrayContaining(["/types", "/health"]));
+      expect(await page.locator(".info .title").textContent()).toContain("Sports Fixtures Data Service");
+      expect(failed).toEqual([]);
+      const dir = join(process.cwd(), "test", "artifacts");
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, "docs.png"), fullPage: false });
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Client } from "@elastic/elasticsearch";
+import { createApp } from "../../src/app.js";
+import { ApiKeyStore, type Role } from "../../src/auth/api-key-store.js";
+import { loadConfig, type Config } from "../../src/config.js";
+import { createDeps } from "../../src/deps.js";
+import type { AppDeps } from "../../src/http/context.js";
+import { createLogger } from "../../src/logger.js";
+import { ensureAliasedIndex } from "../../src/store/ensure-index.js";
+
+/**
+ * One isolated service per test file: its own index prefix on the shared node, the
+ * real Koa app listening on an ephemeral port, and cleanup that deletes exactly the
+ * indices it created (wildcard deletes are refused by the node, by design).
+ */
+export type TestEnv = {
+  deps: AppDeps;
+  es: Client;
+  config: Config;
+  url: string;
+  /** Creates a key and returns it; the key works at once. */
+  createKey: (input?: { userId?: number; roles?: Role[] }) => Promise<string>;
+  keyStore: ApiKeyStore;
+  get: (path: string, init?: RequestInit & { key?: string | null }) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}): Promise<TestEnv> {
+  const prefix = `test_${randomBytes(4).toString("hex")}`;
+  const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix, KEY_CACHE_TTL_MS: "0", ...overrides });
+  const deps = createDeps(config, createLogger(process.env.TEST_LOG_LEVEL ?? "silent"));
+  await ensureAliasedIndex(deps.es, "api_keys", deps.indices.api_keys);
+  const keyStore = new ApiKeyStore(deps.es, deps.indices.api_keys);
+  const server = await listen(createServer(createApp(deps).callback()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let defaultKey: string | undefined;
+
+  const createKey: TestEnv["createKey"] = async (input = {}) =>
+    (await keyStore.create({ userId: input.userId ?? 1, roles: input.roles ?? [] })).key;
+
+  return {
+    deps,
+    es: deps.es,
+    config,
+    url,
+    keyStore,
+    createKey,
+    async get(path, init = {}) {
+      const { key, headers, ...rest } = init;
+      const resolvedKey = key === undefined ? (defaultKey ??= await createKey()) : key;
+      const allHeaders = new Headers(headers);
+      if (resolvedKey !== null && !allHeaders.has("Authorization")) allHeaders.set("X-API-Key", resolvedKey);
+      return fetch(url + path, { ...rest, headers: allHeaders });
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await deleteIndicesWithPrefix(deps.es, prefix);
+      await deps.es.close();
+    },
+  };
+}
+
+async function listen(server: Server): Promise<Server> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return server;
+}
+
+/** Resolves the concrete names first: the node refuses wildcard deletes. */
+export async function deleteIndicesWithPrefix(es: Client, prefix: string): Promise<void> {
+  const indices = await es.cat.indices({ index: `${prefix}_*`, h: "index", format: "json" });
+  const names = indices.map((row) => row.index).filter((name): name is string => Boolean(name));
+  if (names.length > 0) await es.indices.delete({ index: names });
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/config.js";
+import { redactUrl } from "../../src/logger.js";
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.elasticsearch.nodes).toEqual(["http://127.0.0.1:9200"]);
+    expect(config.indexPrefix).toBe("sfd");
+    expect(config.logLevel).toBe("info");
+  });
+
+  it("accepts a comma-separated list of Elasticsearch nodes", () => {
+    const config = loadConfig({ ELASTICSEARCH_URL: "http://127.0.0.1:9200, http://127.0.0.1:9201" });
+    expect(config.elasticsearch.nodes).toEqual(["http://127.0.0.1:9200", "http://127.0.0.1:9201"]);
+  });
+
+  it("fails with a message naming the variable", () => {
+    expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => loadConfig({ INDEX_PREFIX: "Bad*Prefix" })).toThrow(/INDEX_PREFIX/);
+    expect(() => loadConfig({ ELASTICSEARCH_URL: "not a url" })).toThrow(/ELASTICSEARCH_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(ConfigError);
+  });
+});
+
+describe("redactUrl", () => {
+  it("removes the api_token value from logged URLs", () => {
+    expect(redactUrl("/types?api_token=sfd_secret&x=1")).toBe("/types?api_token=[REDACTED]&x=1");
+    expect(redactUrl("/types?x=1&API_TOKEN=abc")).toBe("/types?x=1&API_TOKEN=[REDACTED]");
+  });
+});

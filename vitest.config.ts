@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three suites: fast unit tests (no I/O), integration tests against the real
+ * Elasticsearch node (the global setup starts one when none answers), and the
+ * real-data suite, which runs only where ../shared/data/openfootball exists.
+ * Every integration file uses its own index prefix, so files run in parallel.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
+      {
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          globalSetup: ["test/setup/elasticsearch.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "real-data",
+          include: ["test/real-data/**/*.test.ts"],
+          globalSetup: ["test/setup/elasticsearch.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+    ],
+  },
+});
