@@ -3,17 +3,17 @@ import { pathToFileURL } from "node:url";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createDeps } from "./deps.js";
-import { ensureAliasedIndex } from "./store/ensure-index.js";
+import { ensurePersistentIndices } from "./store/ensure-index.js";
 
 /** Starts the HTTP server and stops it gracefully on SIGTERM/SIGINT. */
 export async function startServer(config: Config = loadConfig()): Promise<Server> {
   const deps = createDeps(config);
   const { logger, es, indices } = deps;
 
-  // The keys index lives outside the versioned rebuild; make sure it exists so the
-  // first `api-key create` and the first request do not race to create it.
-  await ensureAliasedIndex(es, "api_keys", indices.api_keys).catch((error: unknown) => {
-    logger.warn({ err: error }, "could not ensure the api_keys index; /ready stays 503 until Elasticsearch answers");
+  // Keys and bet builders live outside the versioned rebuild; make sure their indices
+  // exist so the first `api-key create` and the first request do not race to create them.
+  await ensurePersistentIndices(es, indices).catch((error: unknown) => {
+    logger.warn({ err: error }, "could not ensure the persistent indices; /ready stays 503 until Elasticsearch answers");
   });
 
   const server = createServer(createApp(deps).callback());

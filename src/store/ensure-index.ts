@@ -1,13 +1,13 @@
 import type { Client } from "@elastic/elasticsearch";
 import { indexDefinition } from "./index-definitions.js";
-import { versionedIndexName, type LogicalIndex } from "./index-names.js";
+import { PERSISTENT_INDICES, versionedIndexName, type IndexNames, type PersistentIndex } from "./index-names.js";
 
 /**
  * Creates the first version of an index behind its alias when the alias is missing.
  * Used for the indices that live outside the versioned rebuild (api keys, bet
  * builders): they are created once and never replaced by a rebuild.
  */
-export async function ensureAliasedIndex(es: Client, logical: LogicalIndex, alias: string): Promise<void> {
+export async function ensureAliasedIndex(es: Client, logical: PersistentIndex, alias: string): Promise<void> {
   if (await es.indices.existsAlias({ name: alias })) return;
   const { settings, mappings } = indexDefinition(logical);
   try {
@@ -27,4 +27,9 @@ export async function ensureAliasedIndex(es: Client, logical: LogicalIndex, alia
 function isAlreadyExists(error: unknown): boolean {
   const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;
   return type === "resource_already_exists_exception";
+}
+
+/** Both persistent indices (api keys, bet builders), created when missing. */
+export async function ensurePersistentIndices(es: Client, names: IndexNames): Promise<void> {
+  for (const logical of PERSISTENT_INDICES) await ensureAliasedIndex(es, logical, names[logical]);
 }

@@ -8,9 +8,12 @@ import { ensureElasticsearch, isReachable, stopElasticsearch } from "../../scrip
 export default async function setup(): Promise<() => Promise<void>> {
   const configured = process.env.ELASTICSEARCH_URL?.split(",")[0]?.trim();
   if (configured && (await isReachable(configured))) return async () => {};
-  const { url, startedNow } = await ensureElasticsearch({ log: (line) => process.stderr.write(`[es] ${line}\n`) });
+  const layout = { nodes: 1 };
+  const log = (line: string) => process.stderr.write(`[es] ${line}\n`);
+  const { url, startedNow } = await ensureElasticsearch({ ...layout, log });
   process.env.ELASTICSEARCH_URL = url;
   return async () => {
-    if (startedNow && !process.env.SFD_KEEP_ES) await stopElasticsearch();
+    // Stop exactly the layout started here, never another cluster this script manages.
+    if (startedNow && !process.env.SFD_KEEP_ES) await stopElasticsearch({ ...layout, log });
   };
 }

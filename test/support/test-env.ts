@@ -9,7 +9,8 @@ import { loadConfig, type Config } from "../../src/config.js";
 import { createDeps } from "../../src/deps.js";
 import type { AppDeps } from "../../src/http/context.js";
 import { createLogger } from "../../src/logger.js";
-import { ensureAliasedIndex } from "../../src/store/ensure-index.js";
+import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
+import { createVersion, finishVersion, newVersion, swapAliases } from "../../src/store/index-versions.js";
 
 /**
  * One isolated service per test file: its own index prefix on the shared node, the
@@ -32,7 +33,12 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}): Promise<T
   const prefix = `test_${randomBytes(4).toString("hex")}`;
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix, KEY_CACHE_TTL_MS: "0", ...overrides });
   const deps = createDeps(config, createLogger(process.env.TEST_LOG_LEVEL ?? "silent"));
-  await ensureAliasedIndex(deps.es, "api_keys", deps.indices.api_keys);
+  await ensurePersistentIndices(deps.es, deps.indices);
+  // An empty, complete data version, so /ready is 200; files that need data load their own.
+  const version = newVersion();
+  await createVersion(deps.es, deps.indices, version);
+  await finishVersion(deps.es, deps.indices, version);
+  await swapAliases(deps.es, deps.indices, version);
   const keyStore = new ApiKeyStore(deps.es, deps.indices.api_keys);
   const server = await listen(createServer(createApp(deps).callback()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,0 +1,103 @@
+import type { Client, estypes } from "@elastic/elasticsearch";
+import { indexDefinition } from "./index-definitions.js";
+import { VERSIONED_INDICES, versionedIndexName, versionOf, type IndexNames, type VersionedIndex } from "./index-names.js";
+
+/**
+ * Versions of the rebuilt indices. One rebuild creates every versioned index under
+ * one new version, loads them, then moves all aliases to it in a single atomic
+ * `_aliases` call, so a reader sees either the complete old data or the complete
+ * new data, never a mix and never a half-loaded index.
+ */
+
+/** Sortable and unique per rebuild: UTC time to the second plus a random suffix. */
+export function newVersion(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+  return `${stamp}${Math.floor(Math.random() * 1000).toString().padStart(3, "0")}`;
+}
+
+/** Creates the empty indices of a version, tuned for loading (no refresh, no replicas). */
+export async function createVersion(es: Client, names: IndexNames, version: string): Promise<void> {
+  for (const logical of VERSIONED_INDICES) {
+    const { settings, mappings } = indexDefinition(logical);
+    const loadSettings: estypes.IndicesIndexSettings = {
+      ...settings,
+      refresh_interval: "-1",
+      number_of_replicas: 0,
+      auto_expand_replicas: false as unknown as string,
+    };
+    await es.indices.create({
+      index: versionedIndexName(names[logical], version),
+      settings: loadSettings,
+      mappings: { ...mappings, _meta: { version } },
+    });
+  }
+}
+
+/** After loading: the index's own refresh and replica settings back, then one refresh. */
+export async function finishVersion(es: Client, names: IndexNames, version: string): Promise<void> {
+  for (const logical of VERSIONED_INDICES) {
+    const index = versionedIndexName(names[logical], version);
+    const { settings } = indexDefinition(logical);
+    await es.indices.putSettings({
+      index,
+      settings: {
+        refresh_interval: (settings.refresh_interval as string | undefined) ?? "1s",
+        auto_expand_replicas: (settings.auto_expand_replicas as string | undefined) ?? "0-1",
+      },
+    });
+    await es.indices.refresh({ index });
+  }
+  await es.cluster.health({
+    index: VERSIONED_INDICES.map((logical) => versionedIndexName(names[logical], version)),
+    wait_for_status: "yellow",
+    timeout: "60s",
+  });
+}
+
+/** Versions that exist completely (every versioned index present), oldest first. */
+export async function listVersions(es: Client, names: IndexNames): Promise<string[]> {
+  const rows = await es.cat.indices({ index: `${names.prefix}_*`, h: "index", format: "json" });
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    for (const logical of VERSIONED_INDICES) {
+      const version = row.index ? versionOf(names[logical], row.index) : null;
+      if (version) counts.set(version, (counts.get(version) ?? 0) + 1);
+    }
+  }
+  return [...counts].filter(([, count]) => count === VERSIONED_INDICES.length).map(([v]) => v).sort();
+}
+
+/** The version the aliases point at now, or null when there is none (or they disagree). */
+export async function currentVersion(es: Client, names: IndexNames): Promise<string | null> {
+  const versions = new Set<string>();
+  for (const logical of VERSIONED_INDICES) {
+    const alias = names[logical];
+    const response = await es.indices.getAlias({ name: alias }, { ignore: [404] });
+    const indices = Object.keys(response).filter((key) => key !== "error" && key !== "status");
+    if (indices.length !== 1) return null;
+    const version = versionOf(alias, indices[0] as string);
+    if (!version) return null;
+    versions.add(version);
+  }
+  return versions.size === 1 ? [...versions][0]! : null;
+}
+
+/** Points every versioned alias at `version` in one atomic call. */
+export async function swapAliases(es: Client, names: IndexNames, version: string): Promise<void> {
+  const actions: estypes.IndicesUpdateAliasesAction[] = [];
+  for (const logical of VERSIONED_INDICES) {
+    const alias = names[logical];
+    actions.push({ remove: { index: `${alias}-*`, alias, must_exist: false } });
+    actions.push({ add: { index: versionedIndexName(alias, version), alias } });
+  }
+  await es.indices.updateAliases({ actions });
+}
+
+/** Deletes whole versions by their concrete names (wildcard deletes are refused by design). */
+export async function deleteVersions(es: Client, names: IndexNames, versions: string[]): Promise<void> {
+  const indices = versions.flatMap((version) =>
+    VERSIONED_INDICES.map((logical: VersionedIndex) => versionedIndexName(names[logical], version)),
+  );
+  if (indices.length > 0) await es.indices.delete({ index: indices, ignore_unavailable: true });
+}
+
