@@ -1,0 +1,101 @@
+import { searchFields } from "../../text/search-fields.js";
+import type { CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../catalog.js";
+import type { IndexedDocument } from "../bulk-load.js";
+import { translationsOnly } from "./localize.js";
+
+/**
+ * Documents of the reference indices (countries, teams, leagues, seasons). Each
+ * carries its display fields, its translations as an unindexed map, and the folded
+ * search forms of every name in every language (names are matched in any language).
+ */
+
+export type SeasonSummary = {
+  season: CatalogSeason;
+  starting_at: string | null;
+  ending_at: string | null;
+  is_current: boolean;
+  fixture_count: number;
+  has_search: boolean;
+};
+
+export function countryDocument(country: CatalogCountry): IndexedDocument {
+  return {
+    id: String(country.id),
+    doc: {
+      id: country.id,
+      name: country.name,
+      alpha2: country.alpha2,
+      alpha3: country.alpha3,
+      region: country.region,
+      names: translationsOnly(country.names, country.name),
+      search: searchFields([country.name, ...Object.values(country.names)]),
+    },
+  };
+}
+
+export function teamDocument(team: CatalogTeam, country: CatalogCountry, leagueIds: number[]): IndexedDocument {
+  return {
+    id: String(team.id),
+    doc: {
+      id: team.id,
+      name: team.name,
+      short_code: team.short_code,
+      national_team: team.national_team,
+      country: { id: country.id, name: country.name, alpha3: country.alpha3 },
+      alternate_names: team.alternate_names,
+      names: translationsOnly(team.names, team.name),
+      country_names: translationsOnly(country.names, country.name),
+      league_ids: leagueIds,
+      search: searchFields([team.name, ...team.alternate_names, ...Object.values(team.names)]),
+    },
+  };
+}
+
+export function leagueDocument(league: CatalogLeague, country: CatalogCountry, current: SeasonSummary | null): IndexedDocument {
+  return {
+    id: String(league.id),
+    doc: {
+      id: league.id,
+      code: league.code,
+      name: league.name,
+      level: league.level,
+      popular: league.popular,
+      has_search: current?.has_search ?? false,
+      region: league.region,
+      country: { id: country.id, name: country.name, alpha3: country.alpha3 },
+      season: current
+        ? {
+            id: current.season.id,
+            name: current.season.name,
+            starting_at: current.starting_at,
+            ending_at: current.ending_at,
+            is_current: current.is_current,
+          }
+        : null,
+      count: current?.fixture_count ?? 0,
+      alternate_names: league.alternate_names,
+      names: translationsOnly(league.names, league.name),
+      country_names: translationsOnly(country.names, country.name),
+      search: searchFields([league.name, ...league.alternate_names, ...Object.values(league.names)]),
+    },
+  };
+}
+
+export function seasonDocument(summary: SeasonSummary, stages: Array<{ id: number; name: string }>): IndexedDocument {
+  const { season } = summary;
+  return {
+    id: String(season.id),
+    doc: {
+      id: season.id,
+      league_id: season.league_id,
+      name: season.name,
+      starting_at: summary.starting_at,
+      ending_at: summary.ending_at,
+      is_current: summary.is_current,
+      simulated: season.simulated,
+      source: season.source,
+      fixture_count: summary.fixture_count,
+      stages,
+    },
+  };
+}

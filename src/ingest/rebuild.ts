@@ -1,0 +1,94 @@
+import type { Client } from "@elastic/elasticsearch";
+import { ensurePersistentIndices } from "../store/ensure-index.js";
+import { VERSIONED_INDICES, versionedIndexName, type IndexNames, type VersionedIndex } from "../store/index-names.js";
+import {
+  createVersion,
+  currentVersion,
+  deleteVersions,
+  finishVersion,
+  listVersions,
+  newVersion,
+  swapAliases,
+} from "../store/index-versions.js";
+import { bulkLoad, type IndexedDocument } from "./bulk-load.js";
+import { ProgressReporter } from "./progress.js";
+
+/** Everything one rebuild loads: per versioned index, its documents and how many there must be. */
+export type DataSet = Record<
+  VersionedIndex,
+  { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> }
+>;
+
+export type RebuildReport = {
+  version: string;
+  previous: string | null;
+  counts: Record<VersionedIndex, number>;
+  seconds: number;
+  docsPerSecond: number;
+};
+
+export class CountMismatchError extends Error {}
+
+/**
+ * Builds every versioned index under a new version, checks every count, then swaps
+ * all aliases in one atomic call. Until the swap, readers keep the complete previous
+ * version; on any failure the new version is deleted and the aliases stay untouched.
+ * The previous version is kept for `npm run rollback`; older ones are deleted.
+ */
+export async function rebuild(
+  es: Client,
+  names: IndexNames,
+  data: DataSet,
+  log: (line: string) => void = () => {},
+): Promise<RebuildReport> {
+  const started = Date.now();
+  await ensurePersistentIndices(es, names);
+  const previous = await currentVersion(es, names);
+  const version = newVersion();
+  log(`Creating indices of version ${version}`);
+  await createVersion(es, names, version);
+  const counts = {} as Record<VersionedIndex, number>;
+  try {
+    const total = VERSIONED_INDICES.reduce((sum, logical) => sum + data[logical].count, 0);
+    const progress = new ProgressReporter(total, log);
+    for (const logical of VERSIONED_INDICES) {
+      const index = versionedIndexName(names[logical], version);
+      const before = progress.done;
+      await bulkLoad(es, index, data[logical].documents(), {
+        total: data[logical].count,
+        onProgress: ({ sent }) => progress.update(before + sent, logical),
+      });
+    }
+    progress.finish();
+    await finishVersion(es, names, version);
+    for (const logical of VERSIONED_INDICES) {
+      const index = versionedIndexName(names[logical], version);
+      const { count } = await es.count({ index });
+      counts[logical] = count;
+      if (count !== data[logical].count) {
+        throw new CountMismatchError(`${logical}: expected ${data[logical].count} documents, found ${count}`);
+      }
+    }
+  } catch (error) {
+    log(`Rebuild failed; deleting version ${version}; the live aliases are untouched`);
+    await deleteVersions(es, names, [version]).catch(() => {});
+    throw error;
+  }
+  await swapAliases(es, names, version);
+  const stale = (await listVersions(es, names)).filter((v) => v !== version && v !== previous);
+  await deleteVersions(es, names, stale);
+  const seconds = (Date.now() - started) / 1000;
+  const loaded = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  return { version, previous, counts, seconds, docsPerSecond: Math.round(loaded / seconds) };
+}
+
+/** Points the aliases back at the previous complete version (and keeps the current one). */
+export async function rollback(es: Client, names: IndexNames): Promise<{ from: string; to: string }> {
+  const current = await currentVersion(es, names);
+  if (!current) throw new Error("No current version to roll back from");
+  const older = (await listVersions(es, names)).filter((version) => version < current);
+  const target = older.at(-1);
+  if (!target) throw new Error(`No version older than ${current} to roll back to`);
+  await swapAliases(es, names, target);
+  return { from: current, to: target };
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rebuild, rollback, type DataSet } from "../../src/ingest/rebuild.js";
+import { DroppedDocumentsError } from "../../src/ingest/bulk-load.js";
+import { currentVersion, listVersions } from "../../src/store/index-versions.js";
+import { startTestEnv, type TestEnv } from "../support/test-env.js";
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await startTestEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+function dataSet(fixtureIds: number[], extra: object = {}): DataSet {
+  const none = { count: 0, documents: () => [] };
+  return {
+    fixtures: {
+      count: fixtureIds.length,
+      documents: () => fixtureIds.map((id) => ({ id: String(id), doc: { id, status: "FT", ...extra } })),
+    },
+    teams: { count: 1, documents: () => [{ id: "7", doc: { id: 7, name: "Team Seven" } }] },
+    leagues: none,
+    countries: none,
+    seasons: none,
+    standings: none,
+  };
+}
+
+async function fixtureIdsVisible(): Promise<number[]> {
+  const response = await env.es.search<{ id: number }>({
+    index: env.deps.indices.fixtures,
+    size: 100,
+    sort: [{ id: "asc" }],
+  });
+  return response.hits.hits.map((hit) => hit._source!.id);
+}
+
+describe("rebuild", () => {
+  it("loads a new version, checks counts and swaps every alias at once", async () => {
+    const report = await rebuild(env.es, env.deps.indices, dataSet([1, 2, 3]));
+    expect(report.counts.fixtures).toBe(3);
+    expect(report.counts.teams).toBe(1);
+    expect(await currentVersion(env.es, env.deps.indices)).toBe(report.version);
+    expect(await fixtureIdsVisible()).toEqual([1, 2, 3]);
+  });
+
+  it("keeps the previous version for a rollback, which never touches api keys", async () => {
+    const key = await env.createKey({ userId: 42 });
+    const first = await currentVersion(env.es, env.deps.indices);
+    const second = await rebuild(env.es, env.deps.indices, dataSet([4, 5]));
+    expect(second.previous).toBe(first);
+    expect(await fixtureIdsVisible()).toEqual([4, 5]);
+    const { from, to } = await rollback(env.es, env.deps.indices);
+    expect([from, to]).toEqual([second.version, first]);
+    expect(await fixtureIdsVisible()).toEqual([1, 2, 3]);
+    expect((await env.get("/types", { key })).status).toBe(200);
+  });
+
+  it("fails loudly on a rejected document and leaves the live aliases untouched", async () => {
+    const before = await currentVersion(env.es, env.deps.indices);
+    const versionsBefore = await listVersions(env.es, env.deps.indices);
+    await expect(rebuild(env.es, env.deps.indices, dataSet([8, 9], { not_in_mapping: true }))).rejects.toBeInstanceOf(
+      DroppedDocumentsError,
+    );
+    expect(await currentVersion(env.es, env.deps.indices)).toBe(before);
+    expect(await listVersions(env.es, env.deps.indices)).toEqual(versionsBefore);
+  });
+
+  it("fails when a count does not match what the source promised", async () => {
+    const before = await currentVersion(env.es, env.deps.indices);
+    const data = dataSet([10, 11]);
+    data.fixtures.count = 3;
+    await expect(rebuild(env.es, env.deps.indices, data)).rejects.toThrow(/fixtures: expected 3 documents, found 2/);
+    expect(await currentVersion(env.es, env.deps.indices)).toBe(before);
+  });
+});
