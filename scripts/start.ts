@@ -2,15 +2,20 @@
  * `npm start`: everything a fresh machine needs, then the service.
  *  1. Elasticsearch: ELASTICSEARCH_URL when it answers, else the project's own local
  *     node (downloaded, verified and started on first use).
- *  2. The api_keys index; on a store without keys, one demo key printed once.
- *  3. The HTTP service, in this process.
+ *  2. The data: when the aliases are missing, a rebuild from the real data when
+ *     ../shared/data/openfootball is there, else from the synthetic source.
+ *  3. The api_keys index; on a store without keys, one demo key printed once.
+ *  4. The HTTP service, in this process.
  */
 import { ensureElasticsearch, isReachable } from "./es/provision.js";
 import { ApiKeyStore } from "../src/auth/api-key-store.js";
 import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";
-import { ensureAliasedIndex } from "../src/store/ensure-index.js";
+import { buildDataSet, defaultSource } from "../src/ingest/data-set.js";
+import { rebuild } from "../src/ingest/rebuild.js";
+import { ensurePersistentIndices } from "../src/store/ensure-index.js";
 import { indexNames } from "../src/store/index-names.js";
+import { currentVersion } from "../src/store/index-versions.js";
 import { startServer } from "../src/server.js";
 
 async function ensureNode(): Promise<void> {
@@ -27,12 +32,28 @@ async function ensureNode(): Promise<void> {
   process.env.ELASTICSEARCH_URL = url;
 }
 
+async function ensureData(): Promise<void> {
+  const config = loadConfig();
+  const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
+  const names = indexNames(config.indexPrefix);
+  try {
+    await ensurePersistentIndices(es, names);
+    if (await currentVersion(es, names)) return;
+    const source = defaultSource();
+    console.log(`No data yet: rebuilding from the ${source.source} source (npm run rebuild does this on demand).`);
+    const { dataSet } = await buildDataSet(source, new Date(), (line) => console.log(line));
+    const report = await rebuild(es, names, dataSet, (line) => console.log(line));
+    console.log(`Data ready: version ${report.version}, ${report.counts.fixtures.toLocaleString("en")} fixtures.`);
+  } finally {
+    await es.close();
+  }
+}
+
 async function ensureFirstKey(): Promise<void> {
   const config = loadConfig();
   const es = createElasticsearchClient(config.elasticsearch);
   try {
     const alias = indexNames(config.indexPrefix).api_keys;
-    await ensureAliasedIndex(es, "api_keys", alias);
     const store = new ApiKeyStore(es, alias);
     if ((await store.list()).length > 0) return;
     const { key, record } = await store.create({ userId: 1, roles: ["standings"], label: "first key (npm start)" });
@@ -46,6 +67,7 @@ async function ensureFirstKey(): Promise<void> {
 
 async function main(): Promise<void> {
   await ensureNode();
+  await ensureData();
   await ensureFirstKey();
   await startServer(loadConfig());
 }

@@ -51,6 +51,8 @@ export type CatalogTeam = {
   short_code: string;
   country_id: number;
   national_team: boolean;
+  /** A stand-in for a side not known yet ("N.N."): shown in its fixtures, never offered by search. */
+  placeholder: boolean;
 };
 
 export type Goals = [home: number, away: number];

@@ -16,7 +16,7 @@ import { seasonKeyOf } from "./league-builder.js";
 import type { MatchStatus, SourceStatus } from "./match-derivation.js";
 import type { MatchScores, SourceFile } from "./matches-reader.js";
 import { OpenfootballSourceError } from "./source-error.js";
-import { IdRegistry, stableId } from "../../ingest/stable-id.js";
+import { FIXTURE_ID_BITS, IdRegistry, stableId } from "../../ingest/stable-id.js";
 import type { TeamResolution } from "./team-resolver.js";
 
 export interface Match {
@@ -60,7 +60,7 @@ export function buildMatches(
   placeholderTeams: PlaceholderTeams,
 ): { matches: Match[]; placeholderMatches: PlaceholderMatch[] } {
   const teamKeyById = new Map(resolution.teams.map((team) => [team.id, team.key]));
-  const ids = new IdRegistry("match");
+  const ids = new IdRegistry("match", FIXTURE_ID_BITS);
   const matches: Match[] = [];
   const placeholderMatches: PlaceholderMatch[] = [];
   for (const file of files) {

@@ -1,0 +1,65 @@
+/**
+ * Rebuilds every data index under a new version and swaps the aliases atomically.
+ *
+ *   npm run rebuild -- --source openfootball [--dir ../shared/data/openfootball]
+ *   npm run rebuild -- --source synthetic [--scale 100000]
+ *
+ * Keys and bet builders live outside the rebuild and survive it; the previous version
+ * is kept for `npm run rollback`. A malformed source file stops the rebuild before any
+ * index is touched, with the file and line in the message.
+ */
+import { parseArgs } from "node:util";
+import { loadConfig } from "../src/config.js";
+import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, type SourceOptions } from "../src/ingest/data-set.js";
+import { rebuild } from "../src/ingest/rebuild.js";
+import { createElasticsearchClient } from "../src/store/client.js";
+import { indexNames } from "../src/store/index-names.js";
+
+export function parseSourceArgs(args: string[]): SourceOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      source: { type: "string", default: "openfootball" },
+      dir: { type: "string" },
+      scale: { type: "string" },
+    },
+  });
+  if (values.source === "openfootball") {
+    if (values.scale !== undefined) throw new Error("--scale goes with --source synthetic");
+    return { source: "openfootball", dir: values.dir ?? DEFAULT_OPENFOOTBALL_DIR };
+  }
+  if (values.source === "synthetic") {
+    const scale = values.scale === undefined ? undefined : Number(values.scale);
+    if (scale !== undefined && (!Number.isInteger(scale) || scale < 1)) throw new Error("--scale must be a positive integer");
+    return { source: "synthetic", ...(scale === undefined ? {} : { scale }) };
+  }
+  throw new Error(`--source must be openfootball or synthetic, not ${values.source}`);
+}
+
+async function main(): Promise<void> {
+  const options = parseSourceArgs(process.argv.slice(2));
+  const config = loadConfig();
+  const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
+  const names = indexNames(config.indexPrefix);
+  const log = (line: string) => console.log(line);
+  try {
+    const started = Date.now();
+    log(`Reading the ${options.source} source...`);
+    const data = await buildDataSet(options, new Date(), log);
+    log(`Source read and enriched in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const report = await rebuild(es, names, data.dataSet, log);
+    log(`Swapped every alias to version ${report.version} (previous: ${report.previous ?? "none"}).`);
+    for (const [index, count] of Object.entries(report.counts)) log(`  ${index.padEnd(10)} ${count.toLocaleString("en")}`);
+    log(`Loaded in ${report.seconds.toFixed(1)} s, ${report.docsPerSecond.toLocaleString("en")} docs/s; total ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    for (const line of data.summary) log(line);
+  } finally {
+    await es.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(`Rebuild failed: ${(error as Error).message ?? error}`);
+    process.exit(1);
+  });
+}

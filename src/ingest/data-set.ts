@@ -1,0 +1,264 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { isInPlay } from "../catalogue/statuses.js";
+import { PROJECT_ROOT } from "../paths.js";
+import { computeSeasonTables, type StandingRow } from "../standings/compute.js";
+import type { IndexedDocument } from "./bulk-load.js";
+import type { Catalog, CatalogMatch, CatalogSeason } from "./catalog.js";
+import {
+  countryDocument,
+  leagueDocument,
+  seasonDocument,
+  teamDocument,
+  type SeasonSummary,
+} from "./documents/reference-documents.js";
+import { standingDocument } from "./documents/standing-document.js";
+import { buildFixtureDocument } from "./fixtures/fixture-document.js";
+import { byKickoff, planMatches } from "./fixtures/match-plans.js";
+import { buildLiveSlate } from "./live-slate/index.js";
+import type { DataSet } from "./rebuild.js";
+import { dropImplicitStages } from "./sources/normalize-stages.js";
+import { openfootballCatalog } from "./sources/openfootball-source.js";
+import { buildSyntheticCatalog } from "./synthetic/index.js";
+
+export const DEFAULT_OPENFOOTBALL_DIR = join(PROJECT_ROOT, "..", "shared", "data", "openfootball");
+
+export type SourceOptions = { source: "openfootball"; dir: string } | { source: "synthetic"; scale?: number };
+
+/** Real data when the shared folder is there, else the synthetic set (what `npm start` uses). */
+export function defaultSource(): SourceOptions {
+  const dir = process.env.OPENFOOTBALL_DIR ?? DEFAULT_OPENFOOTBALL_DIR;
+  return existsSync(join(dir, "football.json")) ? { source: "openfootball", dir } : { source: "synthetic" };
+}
+
+/**
+ * Everything one rebuild loads, from a source: the catalog (with the simulated
+ * current season around `now`), one chronological planning pass, the tables, and
+ * then documents generated lazily while they are loaded (fixture documents are the
+ * big ones, so they are never all in memory at once).
+ */
+export async function buildDataSet(
+  options: SourceOptions,
+  now: Date,
+  log: (line: string) => void = () => {},
+): Promise<{ dataSet: DataSet; catalog: Catalog; summary: string[] }> {
+  const catalog = loadCatalog(options, now);
+  log(
+    `Catalog: ${catalog.leagues.length} leagues, ${catalog.seasons.length} seasons, ${catalog.teams.length} teams, ` +
+      `${catalog.matches.length.toLocaleString("en")} fixtures`,
+  );
+  assertUniqueFixtureIds(catalog);
+  const plans = planMatches(catalog, now);
+  log("Planned every fixture (strength model, league averages, predictions)");
+
+  const leagues = new Map(catalog.leagues.map((league) => [league.id, league]));
+  const countries = new Map(catalog.countries.map((country) => [country.id, country]));
+  const teams = new Map(catalog.teams.map((team) => [team.id, team]));
+  const matchesBySeason = groupBy(catalog.matches, (match) => match.season_id);
+  const summaries = seasonSummaries(catalog, matchesBySeason, now);
+
+  const standings: StandingRow[] = [];
+  const positions = new Map<string, number>();
+  for (const season of catalog.seasons) {
+    const league = leagues.get(season.league_id)!;
+    const rows = computeSeasonTables({
+      season: { id: season.id, name: season.name },
+      leagueCode: league.code,
+      teams,
+      fixtures: (matchesBySeason.get(season.id) ?? []).map((match) => ({
+        id: match.id,
+        date_time: match.date_time,
+        stage: match.stage,
+        group: match.group,
+        home_team_id: match.home_team_id,
+        away_team_id: match.away_team_id,
+        goals: plans.get(match.id)?.tableGoals ?? null,
+      })),
+    });
+    for (const row of rows) positions.set(positionKey(season.id, row.stage?.id ?? 0, row.team.id), row.position);
+    standings.push(...rows);
+  }
+
+  const leagueIdsByTeam = new Map<number, Set<number>>();
+  for (const match of catalog.matches) {
+    for (const teamId of [match.home_team_id, match.away_team_id]) {
+      const set = leagueIdsByTeam.get(teamId) ?? new Set<number>();
+      set.add(match.league_id);
+      leagueIdsByTeam.set(teamId, set);
+    }
+  }
+  const currentSeasonOf = (leagueId: number) =>
+    [...summaries.values()].find((summary) => summary.season.league_id === leagueId && summary.is_current) ?? null;
+  const searchableTeams = catalog.teams.filter((team) => !team.placeholder);
+  const orderedMatches = [...catalog.matches].sort(byKickoff);
+
+  const dataSet: DataSet = {
+    countries: { count: catalog.countries.length, documents: () => catalog.countries.map(countryDocument) },
+    leagues: {
+      count: catalog.leagues.length,
+      documents: () =>
+        catalog.leagues.map((league) => leagueDocument(league, countries.get(league.country_id)!, currentSeasonOf(league.id))),
+    },
+    teams: {
+      count: searchableTeams.length,
+      documents: () =>
+        searchableTeams.map((team) =>
+          teamDocument(team, countries.get(team.country_id)!, [...(leagueIdsByTeam.get(team.id) ?? [])].sort((a, b) => a - b)),
+        ),
+    },
+    seasons: {
+      count: catalog.seasons.length,
+      documents: () =>
+        catalog.seasons.map((season) => {
+          const stages = uniqueStages(matchesBySeason.get(season.id) ?? []);
+          return seasonDocument(summaries.get(season.id)!, stages);
+        }),
+    },
+    standings: {
+      count: standings.length,
+      documents: () => standings.map((row, index) => standingDocument(row, index, teams, now)),
+    },
+    fixtures: {
+      count: catalog.matches.length,
+      documents: function* (): Generator<IndexedDocument> {
+        for (const match of orderedMatches) {
+          const league = leagues.get(match.league_id)!;
+          const stageId = match.stage?.id ?? 0;
+          const doc = buildFixtureDocument(
+            match,
+            plans.get(match.id)!,
+            {
+              league,
+              country: countries.get(league.country_id)!,
+              season: summaries.get(match.season_id)!,
+              home: teams.get(match.home_team_id)!,
+              away: teams.get(match.away_team_id)!,
+              positions: {
+                home: positions.get(positionKey(match.season_id, stageId, match.home_team_id)) ?? null,
+                away: positions.get(positionKey(match.season_id, stageId, match.away_team_id)) ?? null,
+              },
+            },
+            now,
+          );
+          yield { id: String(match.id), doc };
+        }
+      },
+    },
+  };
+  const summary = [
+    `Source: ${options.source}; ${catalog.matches.filter((m) => isInPlay(m.status)).length} fixtures in play at ${now.toISOString()}`,
+  ];
+  return { dataSet, catalog, summary };
+}
+
+function loadCatalog(options: SourceOptions, now: Date): Catalog {
+  if (options.source === "synthetic") {
+    const catalog = buildSyntheticCatalog({ now, ...(options.scale === undefined ? {} : { scale: options.scale }) });
+    return { ...catalog, matches: dropImplicitStages(catalog.matches) };
+  }
+  const { catalog } = openfootballCatalog(options.dir, now);
+  const slate = buildLiveSlate({
+    now,
+    leagues: catalog.leagues.filter((league) => league.level === 1 && !isInternational(league.code)),
+    teamsByLeague: latestTeamsByLeague(catalog),
+  });
+  return {
+    ...catalog,
+    seasons: [...catalog.seasons, ...slate.seasons],
+    matches: dropImplicitStages([...catalog.matches, ...slate.matches]),
+  };
+}
+
+function isInternational(code: string): boolean {
+  return code === "uefa.cl" || code === "copa.l";
+}
+
+/** The teams of each league's latest real season: the simulated season plays with them. */
+function latestTeamsByLeague(catalog: Catalog): Map<number, number[]> {
+  const latest = new Map<number, CatalogSeason>();
+  const firstKickoff = new Map<number, string>();
+  for (const match of catalog.matches) {
+    const known = firstKickoff.get(match.season_id);
+    if (!known || match.date_time < known) firstKickoff.set(match.season_id, match.date_time);
+  }
+  for (const season of catalog.seasons) {
+    const current = latest.get(season.league_id);
+    if (!current || (firstKickoff.get(season.id) ?? "") > (firstKickoff.get(current.id) ?? "")) latest.set(season.league_id, season);
+  }
+  const result = new Map<number, number[]>();
+  const placeholders = new Set(catalog.teams.filter((team) => team.placeholder).map((team) => team.id));
+  for (const [leagueId, season] of latest) {
+    const ids = new Set<number>();
+    for (const match of catalog.matches) {
+      if (match.season_id !== season.id || match.stage?.name.match(/play-?off|final/i)) continue;
+      for (const id of [match.home_team_id, match.away_team_id]) if (!placeholders.has(id)) ids.add(id);
+    }
+    result.set(leagueId, [...ids].sort((a, b) => a - b));
+  }
+  return result;
+}
+
+/**
+ * Dates, counts and the current flag of every season. A league's current season is
+ * its simulated one where it has one, else its latest; has_search says the season
+ * still has fixtures that /fixtures/search can find (not started or in play).
+ */
+function seasonSummaries(catalog: Catalog, matchesBySeason: Map<number, CatalogMatch[]>, now: Date): Map<number, SeasonSummary> {
+  const nowIso = now.toISOString();
+  const byLeague = groupBy(catalog.seasons, (season) => season.league_id);
+  const summaries = new Map<number, SeasonSummary>();
+  for (const seasons of byLeague.values()) {
+    const dated = seasons.map((season) => {
+      const matches = matchesBySeason.get(season.id) ?? [];
+      const dates = matches.map((match) => match.date_time).sort();
+      return { season, matches, first: dates[0] ?? null, last: dates.at(-1) ?? null };
+    });
+    dated.sort((a, b) => Number(a.season.simulated) - Number(b.season.simulated) || (a.first ?? "").localeCompare(b.first ?? ""));
+    const current = dated.at(-1)?.season.id;
+    for (const entry of dated) {
+      summaries.set(entry.season.id, {
+        season: entry.season,
+        starting_at: entry.first?.slice(0, 10) ?? null,
+        ending_at: entry.last?.slice(0, 10) ?? null,
+        is_current: entry.season.id === current,
+        fixture_count: entry.matches.length,
+        has_search: entry.matches.some((match) => isInPlay(match.status) || (match.status === "NOT_STARTED" && match.date_time >= nowIso)),
+      });
+    }
+  }
+  return summaries;
+}
+
+function uniqueStages(matches: CatalogMatch[]): Array<{ id: number; name: string }> {
+  const stages = new Map<number, { id: number; name: string; first: string }>();
+  for (const match of matches) {
+    if (!match.stage) continue;
+    const known = stages.get(match.stage.id);
+    if (!known || match.date_time < known.first) stages.set(match.stage.id, { ...match.stage, first: match.date_time });
+  }
+  return [...stages.values()].sort((a, b) => a.first.localeCompare(b.first)).map(({ id, name }) => ({ id, name }));
+}
+
+function positionKey(seasonId: number, stageId: number, teamId: number): string {
+  return `${seasonId}:${stageId}:${teamId}`;
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+/** Real and simulated fixtures get ids from different namespaces: one check across both. */
+function assertUniqueFixtureIds(catalog: Catalog): void {
+  const seen = new Set<number>();
+  for (const match of catalog.matches) {
+    if (seen.has(match.id)) throw new Error(`Fixture id ${match.id} is used twice; nothing was loaded`);
+    seen.add(match.id);
+  }
+}

@@ -1,0 +1,18 @@
+import type { CatalogMatch } from "../catalog.js";
+
+export const REGULAR_SEASON = "Regular Season";
+
+/**
+ * A competition without stages has `stage: null` (service description): when every
+ * fixture of a season sits in the implicit "Regular Season" stage, the stage is
+ * dropped for that season. Seasons with real stages keep all of theirs.
+ */
+export function dropImplicitStages(matches: CatalogMatch[]): CatalogMatch[] {
+  const staged = new Set<number>();
+  for (const match of matches) {
+    if (match.stage && match.stage.name !== REGULAR_SEASON) staged.add(match.season_id);
+  }
+  return matches.map((match) =>
+    match.stage && !staged.has(match.season_id) ? { ...match, stage: null } : match,
+  );
+}

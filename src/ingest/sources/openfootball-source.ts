@@ -1,0 +1,111 @@
+import { POPULAR_LEAGUE_CODES } from "../../catalogue/popular-leagues.js";
+import { readOpenfootball, type OpenfootballData } from "../../import/openfootball/index.js";
+import type { LocalizedNames as SourceNames } from "../../import/openfootball/localized-names.js";
+import type { Catalog, CatalogCountry, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam, LocalizedNames } from "../catalog.js";
+import { stableId } from "../stable-id.js";
+import { REGIONS, type RegionKey } from "../synthetic/regions.js";
+import { detectGroups } from "./groups.js";
+import { isKnockoutName } from "./knockout.js";
+
+
+/**
+ * The real openfootball data as a Catalog: real fixtures with their real results.
+ * Returns the reader's report too, for the rebuild's summary.
+ */
+export function openfootballCatalog(dir: string, now: Date): { catalog: Catalog; data: OpenfootballData } {
+  const data = readOpenfootball(dir, { now });
+  const countryIdByKey = new Map(data.countries.map((country) => [country.key, country.id]));
+  const countryId = (key: string): number => {
+    const id = countryIdByKey.get(key);
+    if (id === undefined) throw new Error(`openfootball: no country for key "${key}"`);
+    return id;
+  };
+
+  const countries: CatalogCountry[] = data.countries.map((country) => ({
+    id: country.id,
+    name: country.name,
+    alpha2: country.alpha2,
+    alpha3: country.alpha3,
+    names: { ...country.names, en: country.name },
+    region: REGIONS[country.region as RegionKey],
+  }));
+  const regionByCountryKey = new Map(data.countries.map((country) => [country.key, REGIONS[country.region as RegionKey]]));
+
+  const leagues: CatalogLeague[] = data.leagues.map((league) => ({
+    id: league.id,
+    code: league.code,
+    name: league.name,
+    alternate_names: league.alternateNames,
+    names: firstNames(league.localizedNames, league.name),
+    level: league.level,
+    country_id: countryId(league.countryKey),
+    region: regionByCountryKey.get(league.countryKey) ?? REGIONS.Europe,
+    popular: POPULAR_LEAGUE_CODES.has(league.code),
+    timezone: league.timezone,
+  }));
+
+  const seasons: CatalogSeason[] = data.seasons.map((season) => ({
+    id: season.id,
+    league_id: season.leagueId,
+    name: season.name,
+    simulated: false,
+    source: "openfootball",
+  }));
+
+  const teams: CatalogTeam[] = data.teams.map((team) => ({
+    id: team.id,
+    name: team.name,
+    alternate_names: team.alternateNames,
+    names: firstNames(team.localizedNames, team.name),
+    short_code: team.shortCode,
+    country_id: countryId(team.country.key),
+    national_team: false,
+    placeholder: team.placeholder === true,
+  }));
+
+  const stageKey = (seasonKey: string, stage: string) => `${seasonKey}:${stage}`;
+  const groups = detectGroups(
+    data.matches
+      .filter((match) => !isKnockoutName(match.stage))
+      .map((match) => ({
+        id: match.id,
+        stageKey: stageKey(match.seasonKey, match.stage),
+        home: match.homeTeamId,
+        away: match.awayTeamId,
+        date_time: match.kickoffUtc,
+      })),
+  );
+
+  const matches: CatalogMatch[] = data.matches.map((match) => {
+    const { ht, ft, et, p } = match.scores;
+    const catalogMatch: CatalogMatch = {
+      id: match.id,
+      season_id: match.seasonId,
+      league_id: match.leagueId,
+      stage: { id: stableId("stage", stageKey(match.seasonKey, match.stage)), name: match.stage },
+      group: groups.get(match.id) ?? null,
+      round: match.round,
+      date_time: match.kickoffUtc,
+      status: match.status,
+      home_team_id: match.homeTeamId,
+      away_team_id: match.awayTeamId,
+      knockout: isKnockoutName(match.stage) || isKnockoutName(match.round),
+    };
+    if (ft && (match.status === "FT" || match.status === "AWARDED")) {
+      catalogMatch.result = { ft, ...(ht ? { ht } : {}), ...(et ? { et } : {}), ...(p ? { p } : {}) };
+    }
+    return catalogMatch;
+  });
+
+  return { catalog: { countries, leagues, seasons, teams, matches }, data };
+}
+
+/** The reader keeps every localized spelling; a display name needs one per language. */
+function firstNames(names: SourceNames, english: string): LocalizedNames {
+  const result: LocalizedNames = { en: english };
+  for (const [language, list] of Object.entries(names)) {
+    const first = list[0];
+    if (first && language !== "en") result[language] = first;
+  }
+  return result;
+}

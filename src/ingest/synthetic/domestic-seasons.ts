@@ -1,0 +1,70 @@
+import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../catalog.js";
+import { currentRoundIndex, nearestSaturday, planSeason, roundCount } from "../live-slate/calendar.js";
+import { REGULAR_SEASON } from "../live-slate/index.js";
+import { statusAt } from "../live-slate/match-status.js";
+import { defaultSeasonName } from "../live-slate/season-name.js";
+import { addDays, type LocalDate } from "../live-slate/zoned-time.js";
+import { stableId, type IdRegistry } from "../stable-id.js";
+
+/**
+ * Past seasons of a domestic league: the same weekly double round-robin as the live slate, the
+ * season n back starting exactly 52 weeks x n before the current season's first round (so
+ * seasons never overlap and keep their weekday slots). Named by the league's style counted back
+ * from the current season ("2025/2026", then "2024/2025"). All matches are simulated: no result,
+ * status FT (edge-cases.ts adds the other past statuses).
+ */
+
+export const SYNTHETIC_SOURCE = "synthetic";
+const WEEKS_PER_YEAR = 52;
+
+/** Saturday of the first round of the season in play at `now` (the live slate's calendar). */
+export function currentSeasonStart(league: CatalogLeague, teamCount: number, now: Date): LocalDate {
+  const rounds = roundCount(teamCount);
+  return addDays(nearestSaturday(now, league.timezone), -7 * currentRoundIndex(rounds));
+}
+
+/** Saturday of the first round of the season `seasonsBack` seasons before the current one. */
+export function pastSeasonStart(league: CatalogLeague, teamCount: number, now: Date, seasonsBack: number): LocalDate {
+  return addDays(currentSeasonStart(league, teamCount, now), -7 * WEEKS_PER_YEAR * seasonsBack);
+}
+
+export function pastSeason(league: CatalogLeague, now: Date, seasonsBack: number): CatalogSeason {
+  const name = defaultSeasonName(league, now, seasonsBack);
+  return {
+    id: stableId("season", `${league.code}:${name}:${SYNTHETIC_SOURCE}`),
+    league_id: league.id,
+    name,
+    simulated: true,
+    source: SYNTHETIC_SOURCE,
+  };
+}
+
+export function buildPastLeagueSeason(
+  league: CatalogLeague,
+  teamIds: readonly number[],
+  now: Date,
+  seasonsBack: number,
+  fixtureIds: IdRegistry,
+): { season: CatalogSeason; matches: CatalogMatch[] } {
+  const season = pastSeason(league, now, seasonsBack);
+  const start = pastSeasonStart(league, teamIds.length, now, seasonsBack);
+  const stage = { id: stableId("stage", `${season.id}:${REGULAR_SEASON}`), name: REGULAR_SEASON };
+  const nowMs = now.getTime();
+  const planned = planSeason(league, teamIds, start, 0, `synthetic:${league.code}:${season.name}`);
+  const matches = planned.map(
+    ({ round, home, away, kickoff }): CatalogMatch => ({
+      id: fixtureIds.idFor(`${league.code}:${season.name}:${round}:${home}:${away}`),
+      season_id: season.id,
+      league_id: league.id,
+      stage,
+      group: null,
+      round: `Matchday ${round}`,
+      date_time: new Date(kickoff).toISOString(),
+      status: statusAt(kickoff, nowMs),
+      home_team_id: home,
+      away_team_id: away,
+      knockout: false,
+    }),
+  );
+  return { season, matches };
+}
