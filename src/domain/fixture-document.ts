@@ -1,15 +1,9 @@
 import type { FixtureStatus } from "../catalogue/statuses.js";
-import type {
-  CompactTrends,
-  EffectiveValue,
-  FairOdd,
-  MetricEntry,
-  Movement,
-  Odd,
-  Period,
-  Score,
-  StatEntry,
-} from "./fixture-parts.js";
+import type { EffectiveValue, MetricEntry, Period, Score, StatEntry } from "./fixture-parts.js";
+import type { PackedFairOdds } from "./packing/fair-odds.js";
+import type { PackedMovement } from "./packing/movement.js";
+import type { PackedOdd } from "./packing/odds.js";
+import type { PackedTrends } from "./packing/trends.js";
 
 /** Translations of the names a fixture shows, by ISO 639-1 code (English is the main field). */
 export type FixtureNames = {
@@ -22,6 +16,10 @@ export type FixtureNames = {
 /**
  * A fixture as stored in the fixtures index: everything a response needs,
  * denormalized, so one search answers /fixtures, /livescores and /fixtures/search.
+ * Odds, movement, fair odds and trends are only returned, never queried: they are
+ * stored packed (src/domain/packing/, about a tenth of their JSON size) and expanded
+ * by the presenter. `effective` and `search` are indexed but left out of `_source`
+ * (indices/fixtures.json); every writer recomputes them from the stored fields.
  */
 export type FixtureDocument = {
   id: number;
@@ -48,10 +46,10 @@ export type FixtureDocument = {
   statistics: StatEntry[];
   metrics: MetricEntry[];
   effective: EffectiveValue[];
-  odds: Odd[];
-  fair_odds: FairOdd[];
-  movement: Movement[];
-  trends: CompactTrends | null;
+  odds: PackedOdd[];
+  fair_odds: PackedFairOdds | null;
+  movement: PackedMovement[];
+  trends: PackedTrends | null;
   /** What the live simulator needs to move the match on (seed, expected goals, knockout). */
   simulation: { seed: string; expected_goals: { home: number; away: number }; knockout: boolean; simulated: boolean } | null;
   updated_at: string;

@@ -43,6 +43,16 @@ export async function buildDataSet(
   log: (line: string) => void = () => {},
 ): Promise<{ dataSet: DataSet; catalog: Catalog; summary: string[] }> {
   const catalog = loadCatalog(options, now);
+  const { dataSet, summary } = buildDataSetFromCatalog(catalog, now, log);
+  return { dataSet, catalog, summary: [`Source: ${options.source}`, ...summary] };
+}
+
+/** The documents of any catalog (tests build small catalogs of their own and load them with `rebuild`). */
+export function buildDataSetFromCatalog(
+  catalog: Catalog,
+  now: Date,
+  log: (line: string) => void = () => {},
+): { dataSet: DataSet; summary: string[] } {
   log(
     `Catalog: ${catalog.leagues.length} leagues, ${catalog.seasons.length} seasons, ${catalog.teams.length} teams, ` +
       `${catalog.matches.length.toLocaleString("en")} fixtures`,
@@ -145,10 +155,8 @@ export async function buildDataSet(
       },
     },
   };
-  const summary = [
-    `Source: ${options.source}; ${catalog.matches.filter((m) => isInPlay(m.status)).length} fixtures in play at ${now.toISOString()}`,
-  ];
-  return { dataSet, catalog, summary };
+  const summary = [`${catalog.matches.filter((m) => isInPlay(m.status)).length} fixtures in play at ${now.toISOString()}`];
+  return { dataSet, summary };
 }
 
 function loadCatalog(options: SourceOptions, now: Date): Catalog {
