@@ -31,6 +31,6 @@ export const FILTERABLE_TYPES: ReadonlyMap<string, TypeDefinition> = new Map(
   ).map((type) => [type.developer_name, type]),
 );
 
-export function trendTypeByName(name: string): TypeDefinition | undefined {
-  return TREND_TYPES.find((type) => type.developer_name === name);
-}
+export const TREND_TYPES_BY_NAME: ReadonlyMap<string, TypeDefinition> = new Map(
+  TREND_TYPES.map((type) => [type.developer_name, type]),
+);

@@ -1,0 +1,166 @@
+import type { ParsedUrlQuery } from "node:querystring";
+import { METRIC_GROUPS, type MetricGroup } from "../catalogue/developer-types.js";
+import { FILTERABLE_TYPES } from "../catalogue/types.js";
+import { BadRequestError } from "../errors.js";
+
+/**
+ * The one parser of the bracketed query syntax: `where[NAME]=min:max[:location]`,
+ * `order[NAME]=DIR[:location]` and `filter[KIND]=key:v,v;key:v`. Everything after
+ * this module works on typed values; every rule broken is a 400 naming the parameter.
+ */
+
+export const LOCATIONS = ["HOME", "AWAY", "LEAGUE"] as const;
+export type Location = (typeof LOCATIONS)[number];
+
+export type WhereCondition = { name: string; min: number; max: number; location: Location };
+export type OrderClause = { name: string; direction: "asc" | "desc"; location: Location };
+
+export const MAX_WHERE_CONDITIONS = 10;
+
+const BRACKET_RE = /^([a-z_]+)\[([^\]]*)\]$/;
+
+/** `[family, inner, raw values]` for every bracketed key, in query order. */
+function bracketed(query: ParsedUrlQuery, family: string): Array<[string, string[]]> {
+  const result: Array<[string, string[]]> = [];
+  for (const [key, value] of Object.entries(query)) {
+    const match = BRACKET_RE.exec(key);
+    if (!match || match[1] !== family || value === undefined) continue;
+    result.push([match[2] ?? "", Array.isArray(value) ? value : [value]]);
+  }
+  return result;
+}
+
+function parseLocation(raw: string | undefined, parameter: string): Location {
+  if (raw === undefined) return "LEAGUE";
+  const location = raw.toUpperCase();
+  if (!(LOCATIONS as readonly string[]).includes(location)) {
+    throw new BadRequestError(`${parameter} location must be HOME, AWAY or LEAGUE`);
+  }
+  return location as Location;
+}
+
+function knownName(name: string, family: string): string {
+  if (name === "") throw new BadRequestError(`${family}[] needs a developer_name, for example ${family}[CORNERS]`);
+  if (!FILTERABLE_TYPES.has(name)) throw new BadRequestError(`Unknown developer_name: ${name}`);
+  return name;
+}
+
+const INTEGER_RE = /^-?\d{1,15}$/;
+
+/** Every `where[NAME]` value is a condition (a repeated NAME adds conditions); at most ten. */
+export function parseWhere(query: ParsedUrlQuery): WhereCondition[] {
+  const conditions: WhereCondition[] = [];
+  for (const [name, values] of bracketed(query, "where")) {
+    for (const value of values) {
+      const parameter = `where[${name}]`;
+      const parts = value.split(":");
+      if (parts.length < 2 || parts.length > 3) {
+        throw new BadRequestError(`${parameter} must be min:max or min:max:location, for example 2:5:HOME`);
+      }
+      const [minRaw = "", maxRaw = "", location] = parts;
+      if (!INTEGER_RE.test(minRaw) || !INTEGER_RE.test(maxRaw)) {
+        throw new BadRequestError(`${parameter} min and max must both be integers`);
+      }
+      const min = Number(minRaw);
+      const max = Number(maxRaw);
+      if (min > max) throw new BadRequestError(`${parameter} min must not be greater than max`);
+      conditions.push({ name: knownName(name, "where"), min, max, location: parseLocation(location, parameter) });
+    }
+  }
+  if (conditions.length > MAX_WHERE_CONDITIONS) throw new BadRequestError("At most 10 where filters are allowed");
+  return conditions;
+}
+
+/** Only the first `order[...]` counts (service description); later ones are ignored unread. */
+export function parseOrder(query: ParsedUrlQuery): OrderClause | null {
+  const first = bracketed(query, "order")[0];
+  if (!first) return null;
+  const [name, values] = first;
+  const parameter = `order[${name}]`;
+  const [direction = "", location, ...rest] = (values[0] ?? "").split(":");
+  if (rest.length > 0 || !/^(asc|desc)$/i.test(direction)) {
+    throw new BadRequestError(`${parameter} must be ASC or DESC, optionally followed by :HOME, :AWAY or :LEAGUE`);
+  }
+  return {
+    name: knownName(name, "order"),
+    direction: direction.toLowerCase() as "asc" | "desc",
+    location: parseLocation(location, parameter),
+  };
+}
+
+export type MetricsFilter = { types?: number[]; developer_types?: MetricGroup[] };
+export type StatisticsFilter = { types: number[] };
+export type OddsFilter = { bookmakers?: number[]; markets?: number[]; is_live?: Array<0 | 1>; suspend?: Array<0 | 1> };
+export type TrendsFilter = { developer_names?: string[]; types?: number[] };
+export type Filters = { metrics?: MetricsFilter; statistics?: StatisticsFilter; odds?: OddsFilter; trends?: TrendsFilter };
+export type FilterKind = keyof Filters;
+
+type KeyParser = (values: string[], parameter: string, key: string) => unknown;
+
+const ids: KeyParser = (values, parameter, key) =>
+  values.map((value) => {
+    if (!/^\d{1,15}$/.test(value) || Number(value) < 1) {
+      throw new BadRequestError(`${parameter} ${key} must be positive integer ids, got '${value}'`);
+    }
+    return Number(value);
+  });
+const flags: KeyParser = (values, parameter, key) =>
+  values.map((value) => {
+    if (value !== "0" && value !== "1") throw new BadRequestError(`${parameter} ${key} must be 0 or 1, got '${value}'`);
+    return Number(value);
+  });
+const enumOf =
+  (allowed: readonly string[]): KeyParser =>
+  (values, parameter, key) =>
+    values.map((value) => {
+      if (!allowed.includes(value)) {
+        throw new BadRequestError(`${parameter} ${key} must be from ${allowed.join(", ")}, got '${value}'`);
+      }
+      return value;
+    });
+const names: KeyParser = (values, parameter, key) =>
+  values.map((value) => {
+    if (!/^[A-Z0-9_]{1,64}$/.test(value)) throw new BadRequestError(`${parameter} ${key} must be developer names, got '${value}'`);
+    return value;
+  });
+
+const FILTER_KEYS: Record<FilterKind, Record<string, KeyParser>> = {
+  metrics: { types: ids, developer_types: enumOf(METRIC_GROUPS) },
+  statistics: { types: ids },
+  odds: { bookmakers: ids, markets: ids, is_live: flags, suspend: flags },
+  trends: { developer_names: names, types: ids },
+};
+
+/**
+ * `filter[KIND]=key:v1,v2;key2:v3`: `;` between keys (AND), `,` inside a key (OR).
+ * Each filter needs its include; kinds the endpoint does not offer are a 400.
+ */
+export function parseFilters(query: ParsedUrlQuery, offered: readonly FilterKind[], includes: ReadonlySet<string>): Filters {
+  const filters: Filters = {};
+  for (const [kind, values] of bracketed(query, "filter")) {
+    const parameter = `filter[${kind}]`;
+    if (!(offered as readonly string[]).includes(kind)) {
+      throw new BadRequestError(`Unsupported filter: ${parameter}. Supported: ${offered.map((k) => `filter[${k}]`).join(", ")}`);
+    }
+    if (values.length > 1) throw new BadRequestError(`${parameter} must be given only once`);
+    if (!includes.has(kind)) throw new BadRequestError(`${parameter} needs include=${kind}`);
+    const keys = FILTER_KEYS[kind as FilterKind];
+    const parsed: Record<string, unknown> = {};
+    for (const part of (values[0] ?? "").split(";")) {
+      const separator = part.indexOf(":");
+      const key = separator === -1 ? part : part.slice(0, separator);
+      const parseKey = keys[key];
+      if (!parseKey) {
+        throw new BadRequestError(`${parameter} has an unknown key '${key}'. Keys: ${Object.keys(keys).join(", ")}`);
+      }
+      if (key in parsed) throw new BadRequestError(`${parameter} repeats the key ${key}`);
+      const items = separator === -1 ? [] : part.slice(separator + 1).split(",");
+      if (items.length === 0 || items.some((item) => item === "")) {
+        throw new BadRequestError(`${parameter} ${key} needs a comma-separated list of values`);
+      }
+      parsed[key] = [...new Set(parseKey(items, parameter, key) as unknown[])];
+    }
+    (filters as Record<string, unknown>)[kind] = parsed;
+  }
+  return filters;
+}

@@ -1,0 +1,51 @@
+import { ALL_TYPES, TREND_TYPES_BY_NAME } from "../catalogue/types.js";
+import type { MetricEntry, Odd, StatEntry } from "../domain/fixture-parts.js";
+import type { MetricsFilter, OddsFilter, StatisticsFilter, TrendsFilter } from "../http/bracket-params.js";
+
+/**
+ * Filters narrow the included arrays; they never remove fixtures (DECISIONS.md).
+ * Every key of a filter must hold for an entry (`;` is AND); values inside a key
+ * are alternatives (`,` is OR).
+ */
+
+export function narrowMetrics(entries: readonly MetricEntry[], filter: MetricsFilter | undefined): MetricEntry[] {
+  if (!filter) return [...entries];
+  return entries.filter(
+    (entry) =>
+      (!filter.types || filter.types.includes(entry.type_id)) &&
+      (!filter.developer_types || filter.developer_types.includes(entry.group)),
+  );
+}
+
+export function narrowStatistics(entries: readonly StatEntry[], filter: StatisticsFilter | undefined): StatEntry[] {
+  if (!filter) return [...entries];
+  return entries.filter((entry) => filter.types.includes(entry.type_id));
+}
+
+export function narrowOdds(odds: readonly Odd[], filter: OddsFilter | undefined): Odd[] {
+  if (!filter) return [...odds];
+  return odds.filter(
+    (odd) =>
+      (!filter.bookmakers || filter.bookmakers.includes(odd.bookmaker_id)) &&
+      (!filter.markets || filter.markets.includes(odd.market_id)) &&
+      (!filter.is_live || filter.is_live.includes(odd.is_live)) &&
+      (!filter.suspend || filter.suspend.includes(odd.suspend)),
+  );
+}
+
+const DEFAULT_TREND_TYPE_IDS: ReadonlySet<number> = new Set(
+  ALL_TYPES.filter((type) => type.developer_type === "trends").map((type) => type.type_id),
+);
+
+/**
+ * The trend types to return: `developer_names` wins over `types` when both are given
+ * (service description); without a filter, the 18 default types. Unknown names or ids
+ * simply select nothing.
+ */
+export function trendTypeIds(filter: TrendsFilter | undefined): ReadonlySet<number> {
+  if (filter?.developer_names) {
+    return new Set(filter.developer_names.flatMap((name) => TREND_TYPES_BY_NAME.get(name)?.type_id ?? []));
+  }
+  if (filter?.types) return new Set(filter.types.filter((id) => DEFAULT_TREND_TYPE_IDS.has(id)));
+  return DEFAULT_TREND_TYPE_IDS;
+}
