@@ -8,6 +8,12 @@ import { requestId } from "./middleware/request-id.js";
 import { requestLog } from "./middleware/request-log.js";
 import { docsRouter } from "./routes/docs/router.js";
 import { healthRouter } from "./routes/health/router.js";
+import { betBuildersRouter } from "./routes/bet-builders/router.js";
+import { fixturesSearchRouter } from "./routes/fixtures-search/router.js";
+import { fixturesRouter } from "./routes/fixtures/router.js";
+import { livescoresRouter } from "./routes/livescores/router.js";
+import { entitySearchRouter } from "./routes/search/router.js";
+import { standingsRouter } from "./routes/standings/router.js";
 import { typesRouter } from "./routes/types/router.js";
 
 /**
@@ -24,7 +30,17 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   const publicRouters = [healthRouter(), docsRouter()];
   const api = new Router<AppState, AppContext>();
   api.use(authenticate);
-  for (const router of [typesRouter()]) api.use(router.routes());
+  // /fixtures/search before /fixtures so the literal path wins over any parameterized one.
+  const resources = [
+    fixturesSearchRouter(),
+    fixturesRouter(),
+    livescoresRouter(),
+    entitySearchRouter(),
+    standingsRouter(),
+    betBuildersRouter(),
+    typesRouter(),
+  ];
+  for (const router of resources) api.use(router.routes());
   const routers = [...publicRouters, api];
 
   app.use(requestId);
