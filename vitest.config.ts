@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: "real-data",
           include: ["test/real-data/**/*.test.ts"],
-          globalSetup: ["test/setup/elasticsearch.ts"],
+          globalSetup: ["test/setup/elasticsearch.ts", "test/setup/real-data.ts"],
           testTimeout: 120_000,
           hookTimeout: 600_000,
         },

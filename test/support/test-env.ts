@@ -29,16 +29,22 @@ export type TestEnv = {
   close: () => Promise<void>;
 };
 
-export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}): Promise<TestEnv> {
-  const prefix = `test_${randomBytes(4).toString("hex")}`;
+/**
+ * `dataPrefix`: serve the data indices of an existing prefix (the real-data suite's
+ * shared rebuild) instead of creating an empty version; keys still get their own.
+ */
+export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: { dataPrefix?: string } = {}): Promise<TestEnv> {
+  const prefix = options.dataPrefix ?? `test_${randomBytes(4).toString("hex")}`;
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix, KEY_CACHE_TTL_MS: "0", ...overrides });
   const deps = createDeps(config, createLogger(process.env.TEST_LOG_LEVEL ?? "silent"));
   await ensurePersistentIndices(deps.es, deps.indices);
-  // An empty, complete data version, so /ready is 200; files that need data load their own.
-  const version = newVersion();
-  await createVersion(deps.es, deps.indices, version);
-  await finishVersion(deps.es, deps.indices, version);
-  await swapAliases(deps.es, deps.indices, version);
+  if (!options.dataPrefix) {
+    // An empty, complete data version, so /ready is 200; files that need data load their own.
+    const version = newVersion();
+    await createVersion(deps.es, deps.indices, version);
+    await finishVersion(deps.es, deps.indices, version);
+    await swapAliases(deps.es, deps.indices, version);
+  }
   const keyStore = new ApiKeyStore(deps.es, deps.indices.api_keys);
   const server = await listen(createServer(createApp(deps).callback()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -64,7 +70,8 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}): Promise<T
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await deleteIndicesWithPrefix(deps.es, prefix);
+      // A shared data prefix belongs to the suite's setup, which deletes it at the end.
+      if (!options.dataPrefix) await deleteIndicesWithPrefix(deps.es, prefix);
       await deps.es.close();
     },
   };
