@@ -12,6 +12,8 @@
  * - mx.1: Mexico City time (the league's own schedule zone).
  * A match without a time kicks off at 15:00 local (DECISIONS.md): DEFAULT_KICKOFF_TIME.
  */
+import { zonedToUtc } from "../../time/zoned-time.js";
+
 
 /** By football.json code prefix (the part before the first "."), or by whole code. */
 export const COMPETITION_TIMEZONES: Readonly<Record<string, string>> = {
@@ -53,7 +55,6 @@ export function timezoneFor(code: string): string {
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^(\d{1,2}):(\d{2})$/;
-const DAY_MS = 86_400_000;
 
 /**
  * Converts a local date ("2025-03-30") and time ("14:30", "9:30"; default 15:00) in `timeZone`
@@ -69,67 +70,9 @@ export function localKickoffToUtc(date: string, time: string | undefined, timeZo
   if (year === undefined || month === undefined || day === undefined || hour === undefined || minute === undefined) {
     throw new RangeError(`Invalid local kick-off "${date} ${time ?? ""}"`);
   }
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const check = new Date(wall);
+  const check = new Date(Date.UTC(year, month - 1, day, hour, minute));
   if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) {
     throw new RangeError(`Invalid local kick-off "${date} ${time ?? ""}"`);
   }
-  return new Date(wallClockToInstant(wall, timeZone)).toISOString();
-}
-
-/** `wall` is the wall-clock time written as if it were UTC; returns the real instant. */
-function wallClockToInstant(wall: number, timeZone: string): number {
-  // Zones change offset at most once around a given day: try the offsets a day before and after.
-  const before = offsetAt(wall - DAY_MS, timeZone);
-  const after = offsetAt(wall + DAY_MS, timeZone);
-  if (offsetAt(wall - before, timeZone) === before) return wall - before; // also the first of two
-  if (offsetAt(wall - after, timeZone) === after) return wall - after;
-  return wall - before; // in the gap: the offset before the change moves the time forward
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsetCache = new Map<string, number>();
-// Zone offsets change only at whole quarter hours (UTC), so one answer holds for a quarter hour.
-const QUARTER_HOUR_MS = 900_000;
-
-/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
-function offsetAt(instant: number, timeZone: string): number {
-  const bucket = Math.floor(instant / QUARTER_HOUR_MS);
-  const key = `${timeZone}|${bucket}`;
-  let offset = offsetCache.get(key);
-  if (offset === undefined) {
-    offset = computeOffset(bucket * QUARTER_HOUR_MS, timeZone);
-    offsetCache.set(key, offset);
-  }
-  return offset;
-}
-
-function computeOffset(instant: number, timeZone: string): number {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(instant)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return asUtc - instant;
+  return new Date(zonedToUtc({ year, month, day }, hour, minute, timeZone)).toISOString();
 }

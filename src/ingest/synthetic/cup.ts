@@ -3,7 +3,7 @@ import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../catalog.js";
 import { doubleRoundRobin } from "../live-slate/round-robin.js";
 import { statusAt } from "../live-slate/match-status.js";
 import { defaultSeasonName } from "../live-slate/season-name.js";
-import { addDays, zonedToUtc, type LocalDate } from "../live-slate/zoned-time.js";
+import { addDays, zonedToUtc, type LocalDate } from "../../time/zoned-time.js";
 import { stableId, type IdRegistry } from "../stable-id.js";
 import { SYNTHETIC_SOURCE } from "./domestic-seasons.js";
 

@@ -3,7 +3,7 @@ import { currentRoundIndex, nearestSaturday, planSeason, roundCount } from "../l
 import { REGULAR_SEASON } from "../live-slate/index.js";
 import { statusAt } from "../live-slate/match-status.js";
 import { defaultSeasonName } from "../live-slate/season-name.js";
-import { addDays, type LocalDate } from "../live-slate/zoned-time.js";
+import { addDays, type LocalDate } from "../../time/zoned-time.js";
 import { stableId, type IdRegistry } from "../stable-id.js";
 
 /**

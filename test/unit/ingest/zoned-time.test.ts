@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDateOf, weekdayOf, zonedToUtc } from "../../../src/ingest/live-slate/zoned-time.js";
+import { localDateOf, weekdayOf, zonedToUtc } from "../../../src/time/zoned-time.js";
 
 const utc = (date: { year: number; month: number; day: number }, h: number, m: number, zone: string): string =>
   new Date(zonedToUtc(date, h, m, zone)).toISOString();
