@@ -9,8 +9,8 @@
  * fair_value (round(1 / probability, 2), as price-fixture.ts computes it) are rebuilt.
  * `packFairOdds` returns null for an empty list and throws on a list it cannot rebuild exactly.
  */
-import { round } from "../../enrich/odds/book.js";
-import { fairLabelName, SELECTIONS, type Selection } from "../../enrich/odds/catalogue.js";
+import { SELECTIONS, type Selection } from "../../enrich/odds/catalogue.js";
+import { fairOddOf } from "../../enrich/odds/price-fixture.js";
 import type { FairOdd } from "../fixture-parts.js";
 
 export type PackedFairOddEntry = [marketId: number, labelId: number, probability: number] | [marketId: number, labelId: number, probability: number, line: number];
@@ -57,14 +57,5 @@ function unpackEntry(entry: PackedFairOddEntry, modelId: number, updatedAt: stri
   const [marketId, labelId, probability, line = 0] = entry;
   const selection = BY_KEY.get(selectionKey(marketId, labelId, line));
   if (!selection) throw new RangeError(`unpackFairOdds: no selection for market ${marketId} label ${labelId} line ${line}`);
-  return {
-    market_id: selection.market.id,
-    market_name: selection.market.name,
-    label_id: selection.label.id,
-    label_name: fairLabelName(selection),
-    probability,
-    fair_value: round(1 / probability, 2),
-    model_id: modelId,
-    updated_at: updatedAt,
-  };
+  return fairOddOf(selection, probability, modelId, updatedAt);
 }

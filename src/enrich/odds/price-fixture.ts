@@ -179,15 +179,20 @@ function fairOdds(input: PriceFixtureInput): FairOdd[] {
   const updatedAt = new Date(Math.min(input.nowUnix, input.kickoffUnix) * 1000).toISOString();
   return SELECTIONS.map((selection) => {
     const probability = round(Math.min(0.9999, Math.max(0.0001, selection.probability(input.probabilities))), 4);
-    return {
-      market_id: selection.market.id,
-      market_name: selection.market.name,
-      label_id: selection.label.id,
-      label_name: fairLabelName(selection),
-      probability,
-      fair_value: round(1 / probability, 2),
-      model_id: FAIR_ODDS_MODEL_ID,
-      updated_at: updatedAt,
-    };
+    return fairOddOf(selection, probability, FAIR_ODDS_MODEL_ID, updatedAt);
   });
+}
+
+/** One fair-odds entry: everything but the probability follows from the selection (also used to unpack stored ones). */
+export function fairOddOf(selection: Selection, probability: number, modelId: number, updatedAt: string): FairOdd {
+  return {
+    market_id: selection.market.id,
+    market_name: selection.market.name,
+    label_id: selection.label.id,
+    label_name: fairLabelName(selection),
+    probability,
+    fair_value: round(1 / probability, 2),
+    model_id: modelId,
+    updated_at: updatedAt,
+  };
 }
