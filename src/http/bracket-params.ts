@@ -149,11 +149,12 @@ export function parseFilters(query: ParsedUrlQuery, offered: readonly FilterKind
     for (const part of (values[0] ?? "").split(";")) {
       const separator = part.indexOf(":");
       const key = separator === -1 ? part : part.slice(0, separator);
-      const parseKey = keys[key];
+      // Own keys only: "constructor" or "__proto__" must be an unknown key, not Object's own members.
+      const parseKey = Object.hasOwn(keys, key) ? keys[key] : undefined;
       if (!parseKey) {
         throw new BadRequestError(`${parameter} has an unknown key '${key}'. Keys: ${Object.keys(keys).join(", ")}`);
       }
-      if (key in parsed) throw new BadRequestError(`${parameter} repeats the key ${key}`);
+      if (Object.hasOwn(parsed, key)) throw new BadRequestError(`${parameter} repeats the key ${key}`);
       const items = separator === -1 ? [] : part.slice(separator + 1).split(",");
       if (items.length === 0 || items.some((item) => item === "")) {
         throw new BadRequestError(`${parameter} ${key} needs a comma-separated list of values`);

@@ -7,6 +7,10 @@ import type { Config } from "../config.js";
  * nodes in ELASTICSEARCH_URL a failed try moves on to the next node.
  */
 export function createElasticsearchClient(es: Config["elasticsearch"]): Client {
+  // The client wraps every request in an OpenTelemetry span; this service ships no
+  // OpenTelemetry SDK, so the spans go nowhere and only cost CPU on the hot path.
+  // The transport reads this variable when the client is built; set it to "true" to opt in.
+  process.env.OTEL_ELASTICSEARCH_ENABLED ??= "false";
   return new Client({
     nodes: es.nodes,
     requestTimeout: es.requestTimeoutMs,

@@ -1,7 +1,56 @@
 import Router from "@koa/router";
+import type { FixtureDocument } from "../../domain/fixture-document.js";
+import { parseFilters, parseOrder, parseWhere, type FilterKind } from "../../http/bracket-params.js";
 import type { AppContext, AppState } from "../../http/context.js";
+import { parseQuery, resolveLanguage } from "../../http/query.js";
+import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { presentFixture } from "../../presenters/fixture-presenter.js";
+import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
+import { DEFAULT_WINDOW } from "../../search/fixtures-search/window-filter.js";
+import { DEFAULT_PER_PAGE, FixturesSearchDocSchema, FixturesSearchResponseSchema, FixturesSearchSchema } from "./schema.js";
 
-/** GET /fixtures/search (being implemented). */
+const OFFERED_FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
+
+registry.registerPath({
+  method: "get",
+  path: "/fixtures/search",
+  summary: "Upcoming and in-play fixtures by time window, status and range filters on metrics and statistics",
+  description:
+    "Window N holds fixtures in play now or kicking off from now to now + N hours (both edges inclusive); window=live " +
+    "has no date condition. Default statuses: the in-play ones for live, plus NOT_STARTED for 3 to 168; an explicit " +
+    "status replaces them. has_more is true when the page is full. When nothing matches the response is " +
+    "`{ fixtures: [], pagination: { page, per_page, has_more: false } }` with the requested page and per_page.",
+  security: API_KEY_SECURITY,
+  request: { query: FixturesSearchDocSchema },
+  responses: {
+    200: { description: "One page of fixtures", content: { "application/json": { schema: FixturesSearchResponseSchema } } },
+    ...errorResponses(400, 403),
+  },
+});
+
 export function fixturesSearchRouter(): Router<AppState, AppContext> {
-  return new Router<AppState, AppContext>();
+  const router = new Router<AppState, AppContext>();
+  router.get("/fixtures/search", async (ctx) => {
+    const query = parseQuery(ctx, FixturesSearchSchema);
+    const language = resolveLanguage(query);
+    const includes = new Set(query.include ?? []);
+    const where = parseWhere(ctx.query);
+    const order = parseOrder(ctx.query);
+    const filters = parseFilters(ctx.query, OFFERED_FILTERS, includes);
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+
+    const request = fixturesSearchRequest(
+      { window: query.window ?? DEFAULT_WINDOW, statuses: query.status, leagueIds: query.league_id, where, order, includes, page, perPage },
+      { index: ctx.deps.indices.fixtures, now: new Date() },
+    );
+    // One round trip: every include search offers lives in the fixture document itself.
+    const response = await ctx.deps.es.search<FixtureDocument>(request);
+    const docs = response.hits.hits.flatMap((hit) => (hit._source ? [hit._source] : []));
+    ctx.body = {
+      fixtures: docs.map((doc) => presentFixture(doc, { language, includes, filters, variant: "search" })),
+      pagination: { page, per_page: perPage, has_more: docs.length === perPage },
+    };
+  });
+  return router;
 }

@@ -1,7 +1,44 @@
 import Router from "@koa/router";
+import type { FixtureDocument } from "../../domain/fixture-document.js";
+import { parseFilters, type FilterKind } from "../../http/bracket-params.js";
 import type { AppContext, AppState } from "../../http/context.js";
+import { parseQuery, resolveLanguage } from "../../http/query.js";
+import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { fixtureJsonChunks, fixtureListJson, hitVersion } from "../../presenters/fixture-json.js";
+import { buildLivescoresSearch } from "../../search/fixtures/livescores-query.js";
+import { LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
 
-/** GET /livescores (being implemented). */
+const FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
+
+registry.registerPath({
+  method: "get",
+  path: "/livescores",
+  summary: "Every fixture in play now",
+  description:
+    "Fixtures with an in-play status (INPLAY_1ST_HALF, INPLAY_2ND_HALF, INPLAY_ET, INPLAY_PENALTIES, HT, EXTRA_TIME_BREAK, PEN_BREAK), " +
+    "ordered by date_time then id, without pagination. With include=odds only in-play odds (is_live = 1) are returned.",
+  security: API_KEY_SECURITY,
+  request: { query: LivescoresListSchema },
+  responses: {
+    200: { description: "Fixtures in play", content: { "application/json": { schema: LivescoresResponseSchema } } },
+    ...errorResponses(400, 403),
+  },
+});
+
 export function livescoresRouter(): Router<AppState, AppContext> {
-  return new Router<AppState, AppContext>();
+  const router = new Router<AppState, AppContext>();
+  router.get("/livescores", async (ctx) => {
+    const query = parseQuery(ctx, LivescoresListSchema);
+    const language = resolveLanguage(query);
+    const includes: ReadonlySet<string> = new Set(query.include ?? []);
+    const filters = parseFilters(ctx.query, FILTERS, includes);
+    const response = await ctx.deps.es.search<FixtureDocument>(
+      buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId: query.sport_id ?? 1, leagueIds: query.league_id, includes }),
+    );
+    const fixtures = response.hits.hits.flatMap((hit) => (hit._source ? [{ doc: hit._source, version: hitVersion(hit) }] : []));
+    const options = { language, includes, filters, variant: "livescores" } as const;
+    ctx.type = "json";
+    ctx.body = fixtureListJson("fixtures", fixtures.map((fixture) => fixtureJsonChunks(fixture, options)));
+  });
+  return router;
 }

@@ -1,0 +1,45 @@
+/**
+ * What every benchmark shares: percentiles, a free loopback port, and the production
+ * service started as a child process (so its CPU is measured apart from the load
+ * generator's) and waited for until /ready answers.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { PROJECT_ROOT } from "../../src/paths.js";
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+/** Runs `node --import tsx <entry> ...args` with the given environment and waits for /ready. */
+export async function startService(
+  entry: string,
+  args: string[],
+  env: NodeJS.ProcessEnv & { PORT: string },
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, HOST: "127.0.0.1", ...env },
+    // The request log stays on (production does the same work); its lines are discarded.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${env.PORT}/ready`).then((r) => r.ok, () => false);
+    if (ready) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error("the service did not become ready in 20 s");
+}

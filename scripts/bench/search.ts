@@ -1,0 +1,237 @@
+/**
+ * `npm run bench:search [-- --connections 2 --duration 10 --rounds 5 --warmup 2]`: GET /fixtures/search
+ * with 1, 3 and 10 where filters plus an order (window 168), each measured through the
+ * service and straight against the node, in one run, with the same concurrency. The raw
+ * side sends the very request the service builds (same builder, a fresh `now` per request),
+ * so the ratio is the service's own cost: parsing, auth, presenting, JSON.
+ *
+ * Reads the data under INDEX_PREFIX (default `bench`; build it with
+ * `INDEX_PREFIX=bench npm run rebuild -- --source synthetic --scale 100000`). The service
+ * runs as a child process, as in production; the only write is a bench API key, revoked
+ * at the end. Service and node alternate in slices of one run (see `compare`). Prints
+ * p50/p99 per target, the service/raw ratios and the targets (median of the three p50
+ * ratios <= 1.15; service p99 <= 50 ms for 3 where + order).
+ */
+import type { ChildProcess } from "node:child_process";
+import type { EventEmitter } from "node:events";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { parseArgs } from "node:util";
+import type { estypes } from "@elastic/elasticsearch";
+import { ApiKeyStore } from "../../src/auth/api-key-store.js";
+import { loadConfig } from "../../src/config.js";
+import { freePort, percentile, startService } from "./bench-service.js";
+import { parseOrder, parseWhere } from "../../src/http/bracket-params.js";
+import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
+import { createElasticsearchClient } from "../../src/store/client.js";
+import { indexNames } from "../../src/store/index-names.js";
+
+/** The part of autocannon's API used here (the package ships no types). */
+type AutocannonRequest = {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+};
+type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number; timeouts: number };
+type AutocannonInstance = EventEmitter & PromiseLike<AutocannonResult>;
+type Target = { url: string; connections: number; headers?: Record<string, string>; requests?: AutocannonRequest[] };
+type Autocannon = (options: Target & { duration: number }) => AutocannonInstance;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const TARGET_RATIO = 1.15;
+const TARGET_P99_MS = 50;
+const MIN_FIXTURES = 100_000;
+
+/** Broad ranges on pre-match metrics, so every page is full and the order has work to do. */
+const ORDER = "order[PREDICTION_GL_CONFIDENCE]=DESC";
+const WHERE = [
+  "where[OVERALL_GOALS_SCORED]=1000:2000",
+  "where[PREDICTION_OVER_2_5_PROBABILITY]=30:80",
+  "where[PREDICTION_EXPECTED_GOALS]=50:300:HOME",
+  "where[HOME_CORNERS_SCORED]=3000:7000",
+  "where[AWAY_YELLOWCARDS_SCORED]=1000:3000",
+  "where[PREDICTION_BTTS_PROBABILITY]=20:80",
+  "where[SMART_MONEY_HOME_PERCENT]=0:100",
+  "where[TEAM_GOALS_CLASSIFICATION]=1:3:AWAY",
+  "where[HOME_GOALS_ATTACK_POWER]=0:100:HOME",
+  "where[OVERALL_SHOTS_ON_TARGET_SCORED]=2000:6000",
+];
+const SCENARIOS = [1, 3, 10].map((filters) => ({
+  name: `${filters} where + order`,
+  filters,
+  query: ["window=168", ...WHERE.slice(0, filters), ORDER].join("&"),
+}));
+
+type Measured = { rps: number; p50: number; p99: number; samples: number };
+
+/** Runs autocannon, adding every 2xx latency at full precision to `latencies` (its histogram rounds to whole ms). */
+async function run(options: Target & { duration: number }, label: string, latencies: number[]): Promise<number> {
+  const instance = autocannon(options);
+  instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  const result = await instance;
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  return result.requests.average;
+}
+
+/**
+ * Service and node take turns in short slices (and swap who goes first each round), so
+ * both see the same background load on a shared machine; percentiles come from all the
+ * latencies of a target together.
+ */
+async function compare(
+  service: Target,
+  raw: Target,
+  label: string,
+  rounds: number,
+  slice: number,
+): Promise<{ service: Measured; raw: Measured }> {
+  const samples = { service: [] as number[], raw: [] as number[] };
+  const rates = { service: [] as number[], raw: [] as number[] };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? (["service", "raw"] as const) : (["raw", "service"] as const);
+    for (const target of order) {
+      const options = target === "service" ? service : raw;
+      rates[target].push(await run({ ...options, duration: slice }, `${label} ${target}`, samples[target]));
+    }
+  }
+  const summarize = (target: "service" | "raw"): Measured => {
+    const sorted = samples[target].sort((a, b) => a - b);
+    const rps = rates[target].reduce((sum, rate) => sum + rate, 0) / rates[target].length;
+    return { rps, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), samples: sorted.length };
+  };
+  return { service: summarize("service"), raw: summarize("raw") };
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toLocaleString("en", { maximumFractionDigits: 0 })} MiB`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      connections: { type: "string", default: "2" },
+      duration: { type: "string", default: "10" },
+      rounds: { type: "string", default: "5" },
+      warmup: { type: "string", default: "2" },
+    },
+  });
+  const connections = Number(values.connections);
+  const duration = Number(values.duration);
+  const rounds = Number(values.rounds);
+  const warmup = Number(values.warmup);
+  const prefix = process.env.INDEX_PREFIX ?? "bench";
+  const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
+  const es = createElasticsearchClient(config.elasticsearch);
+  const names = indexNames(prefix);
+  const node = config.elasticsearch.nodes[0]!;
+  let service: ChildProcess | undefined;
+  let keyId: string | undefined;
+  const keys = new ApiKeyStore(es, names.api_keys);
+  try {
+    const fixtures = (await es.count({ index: names.fixtures })).count;
+    const stats = await es.indices.stats({ index: names.fixtures, metric: ["store", "docs"] });
+    const [concrete, indexStats] = Object.entries(stats.indices ?? {})[0] ?? [];
+    console.log(`Machine: ${availableParallelism()} cores. Index ${concrete}: ${fixtures.toLocaleString("en")} fixtures, ` +
+      `${(indexStats?.primaries?.docs?.count ?? 0).toLocaleString("en")} Lucene docs with nested entries, ` +
+      `${mib(indexStats?.primaries?.store?.size_in_bytes ?? 0)} on disk.`);
+    if (fixtures < MIN_FIXTURES) {
+      throw new Error(`needs at least ${MIN_FIXTURES.toLocaleString("en")} fixtures under INDEX_PREFIX=${prefix}; ` +
+        `run: INDEX_PREFIX=${prefix} npm run rebuild -- --source synthetic --scale ${MIN_FIXTURES}`);
+    }
+
+    const created = await keys.create({ userId: 0, roles: [], label: "bench:search" });
+    keyId = created.record.id;
+    const port = await freePort();
+    service = await startService("src/server.ts", [], { INDEX_PREFIX: prefix, PORT: String(port) });
+    const serviceUrl = `http://127.0.0.1:${port}`;
+    console.log(`Service on ${serviceUrl}, node ${node}; ${connections} connections, ${warmup} s warm-up, then ${duration} s per target ` +
+      `in ${rounds} alternating slices.\n`);
+
+    const rows: Array<{ name: string; filters: number; service: Measured; raw: Measured }> = [];
+    for (const scenario of SCENARIOS) {
+      const query = new URLSearchParams(scenario.query);
+      const plain = Object.fromEntries(query);
+      const input = {
+        window: 168 as const,
+        where: parseWhere(Object.fromEntries([...query.keys()].map((key) => [key, query.getAll(key)]))),
+        order: parseOrder(plain),
+        includes: new Set<never>(),
+        page: 1,
+        perPage: 25,
+      };
+      // The node gets what the client would send: the body, and the one URL parameter.
+      const raw = (now: Date) => {
+        const { index, allow_partial_search_results, ...body } = fixturesSearchRequest(input, { index: names.fixtures, now });
+        return { path: `/${String(index)}/_search?allow_partial_search_results=${String(allow_partial_search_results)}`, body };
+      };
+      const path = `/fixtures/search?${scenario.query}`;
+      const headers = { "x-api-key": created.key };
+
+      // Both sides answer the same fixtures, or the comparison means nothing.
+      const checked = await fetch(serviceUrl + path, { headers });
+      if (!checked.ok) throw new Error(`${scenario.name}: the service answered ${checked.status} ${await checked.text()}`);
+      const check = (await checked.json()) as { fixtures: Array<{ id: number }> };
+      const direct = raw(new Date());
+      const rawCheck = (await (
+        await fetch(node + direct.path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(direct.body) })
+      ).json()) as estypes.SearchResponse<{ id: number }>;
+      const rawIds = rawCheck.hits.hits.map((hit) => hit._source?.id);
+      if (JSON.stringify(rawIds) !== JSON.stringify(check.fixtures.map((f) => f.id)) || rawIds.length === 0) {
+        throw new Error(`${scenario.name}: service and node disagree or find nothing`);
+      }
+
+      const serviceOptions: Target = { url: serviceUrl + path, connections, headers };
+      const rawOptions: Target = {
+        url: node,
+        connections,
+        requests: [
+          {
+            method: "POST",
+            path: direct.path,
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(direct.body),
+            setupRequest: (request: AutocannonRequest) => ({ ...request, body: JSON.stringify(raw(new Date()).body) }),
+          },
+        ],
+      };
+      await run({ ...serviceOptions, duration: warmup }, "warm-up", []);
+      await run({ ...rawOptions, duration: warmup }, "warm-up", []);
+      const measured = await compare(serviceOptions, rawOptions, scenario.name, rounds, duration / rounds);
+      rows.push({ name: scenario.name, filters: scenario.filters, ...measured });
+      console.log(`${scenario.name}: ${rawIds.length} fixtures per page, ${measured.service.samples} + ${measured.raw.samples} requests`);
+    }
+
+    console.log("");
+    console.log("scenario (window 168)    target     req/s   p50 ms   p99 ms   p50 ratio   p99 ratio");
+    for (const row of rows) {
+      const line = (target: string, m: Measured, extra = "") =>
+        `${row.name.padEnd(24)} ${target.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)}${extra}`;
+      console.log(line("service", row.service, `${(row.service.p50 / row.raw.p50).toFixed(2).padStart(12)}${(row.service.p99 / row.raw.p99).toFixed(2).padStart(12)}`));
+      console.log(line("raw", row.raw));
+    }
+    const ratios = rows.map((row) => row.service.p50 / row.raw.p50).sort((a, b) => a - b);
+    const medianRatio = ratios[Math.floor(ratios.length / 2)] ?? Number.NaN;
+    const three = rows.find((row) => row.filters === 3)!;
+    console.log("");
+    console.log(`service/raw p50 ratio: median ${medianRatio.toFixed(2)}, worst ${(ratios.at(-1) ?? Number.NaN).toFixed(2)} ` +
+      `(target: median <= ${TARGET_RATIO}) ${medianRatio <= TARGET_RATIO ? "PASS" : "FAIL"}`);
+    console.log(`service p99, 3 where + order, window 168: ${three.service.p99.toFixed(1)} ms (target <= ${TARGET_P99_MS}) ` +
+      `${three.service.p99 <= TARGET_P99_MS ? "PASS" : "FAIL"}`);
+  } finally {
+    service?.kill("SIGTERM");
+    if (keyId) await keys.revoke(keyId).catch(() => false);
+    await es.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:search failed: ${(error as Error).message ?? error}`);
+  process.exit(1);
+});

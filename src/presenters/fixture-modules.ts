@@ -1,0 +1,50 @@
+import type { FixtureDocument } from "../domain/fixture-document.js";
+import type { FairOdd, Movement, Odd, StatEntry } from "../domain/fixture-parts.js";
+import { unpackFairOdds } from "../domain/packing/fair-odds.js";
+import { unpackMovement } from "../domain/packing/movement.js";
+import { unpackOdds } from "../domain/packing/odds.js";
+import { unpackTrends } from "../domain/packing/trends.js";
+import { expandTrends, type TrendEntry } from "../enrich/match/projection.js";
+import type { OddsFilter, TrendsFilter } from "../http/bracket-params.js";
+import { narrowOdds, trendTypeIds } from "./narrow.js";
+
+/**
+ * The optional modules of a fixture, expanded from their stored (packed) form and
+ * reduced to the fields the service description's tables list. Stored-only fields
+ * (`location` and `group` of an entry) are left out.
+ */
+
+export type StatisticView = { team_id: number; type_id: number; developer_name: string; value: number };
+
+export function presentStatEntries(entries: readonly StatEntry[]): StatisticView[] {
+  return entries.map((entry) => ({
+    team_id: entry.team_id,
+    type_id: entry.type_id,
+    developer_name: entry.developer_name,
+    value: entry.value,
+  }));
+}
+
+/**
+ * Odds narrowed by filter[odds]; `liveOnly` keeps only in-play prices (is_live = 1),
+ * which is what /livescores returns. Unpacking builds each odd with exactly the
+ * Selection table's fields (src/domain/packing/odds.ts), so no copy is needed.
+ */
+export function presentOdds(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): Odd[] {
+  const odds = narrowOdds(unpackOdds(doc.odds ?? [], doc.id), filter);
+  return liveOnly ? odds.filter((odd) => odd.is_live === 1) : odds;
+}
+
+export function presentFairOdds(doc: Pick<FixtureDocument, "fair_odds">): FairOdd[] {
+  return unpackFairOdds(doc.fair_odds);
+}
+
+export function presentMovement(doc: Pick<FixtureDocument, "id" | "movement">): Movement[] {
+  return unpackMovement(doc.movement ?? [], doc.id);
+}
+
+/** Trend entries of the types filter[trends] selects (developer_names wins over types). */
+export function presentTrends(doc: Pick<FixtureDocument, "trends">, filter: TrendsFilter | undefined): TrendEntry[] {
+  if (!doc.trends) return [];
+  return expandTrends(unpackTrends(doc.trends), { typeIds: new Set(trendTypeIds(filter)) });
+}

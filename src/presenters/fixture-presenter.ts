@@ -1,0 +1,156 @@
+import type { FixtureDocument } from "../domain/fixture-document.js";
+import type { FairOdd, Movement, Odd, Period, Score } from "../domain/fixture-parts.js";
+import type { TrendEntry } from "../enrich/match/projection.js";
+import type { Filters } from "../http/bracket-params.js";
+import {
+  presentFairOdds,
+  presentMovement,
+  presentOdds,
+  presentStatEntries,
+  presentTrends,
+  type StatisticView,
+} from "./fixture-modules.js";
+import { narrowMetrics, narrowStatistics } from "./narrow.js";
+
+/**
+ * The one presenter of the public Fixture object (/fixtures, /livescores,
+ * /fixtures/search, /search, /bet-builders). Every output field is listed one by
+ * one, so stored-only fields (league.code, round, minute, home_team_id, simulation,
+ * updated_at...) can never leak.
+ *
+ * Variants (service description):
+ * - "fixtures": the full object.
+ * - "search" (/fixtures/search): no `group` and no `stage` keys.
+ * - "livescores": `season` carries only id and name.
+ * - "entity" (/search): `date_time` without milliseconds, participants without `position`.
+ */
+export type FixtureVariant = "fixtures" | "livescores" | "search" | "entity";
+
+/** The previous matches include=last_fixtures shows, fetched by the caller (one _msearch per page). */
+export type LastFixturesDocs = { home: readonly FixtureDocument[]; away: readonly FixtureDocument[] };
+
+export type PresentFixtureOptions = {
+  /** The requested language; the fixture's `language` echoes it. */
+  language: string;
+  includes: ReadonlySet<string>;
+  filters: Filters;
+  variant: FixtureVariant;
+  /** Needed only with include=last_fixtures; missing lists present as empty arrays. */
+  lastFixtures?: LastFixturesDocs;
+};
+
+export type ParticipantView = { id: number; name: string; position?: number | null; location: "home" | "away" };
+export type SeasonView = { id: number; name: string; starting_at?: string | null; ending_at?: string | null; is_current?: boolean };
+export type LastFixtureView = FixtureView & { statistics: StatisticView[]; metrics: StatisticView[] };
+
+export type FixtureView = {
+  id: number;
+  date_time: string;
+  status: string;
+  is_live: boolean;
+  language: string;
+  sport: { id: number; name: string };
+  country: { id: number; name: string; alpha3: string };
+  league: { id: number; name: string; level: number };
+  season: SeasonView;
+  group?: { id: number; name: string } | null;
+  stage?: { id: number; name: string } | null;
+  participants: ParticipantView[];
+  scores: Score[];
+  periods: Period[];
+  odds?: Odd[];
+  statistics?: StatisticView[];
+  metrics?: StatisticView[];
+  fair_odds?: FairOdd[];
+  movement?: Movement[];
+  trends?: TrendEntry[];
+  last_fixtures?: { home: LastFixtureView[]; away: LastFixtureView[] };
+};
+
+/** last_fixtures entries carry complete statistics and metrics, whatever the outer filters say. */
+const LAST_FIXTURE_INCLUDES: ReadonlySet<string> = new Set(["statistics", "metrics"]);
+
+export function presentFixture(doc: FixtureDocument, options: PresentFixtureOptions): FixtureView {
+  const { language, includes, filters, variant } = options;
+  const names = doc.names ?? {};
+  const view: FixtureView = {
+    id: doc.id,
+    date_time: variant === "entity" ? withoutMilliseconds(doc.date_time) : withMilliseconds(doc.date_time),
+    status: doc.status,
+    is_live: doc.is_live,
+    language,
+    sport: { id: doc.sport.id, name: doc.sport.name },
+    country: { id: doc.country.id, name: names.country?.[language] ?? doc.country.name, alpha3: doc.country.alpha3 },
+    league: { id: doc.league.id, name: names.league?.[language] ?? doc.league.name, level: doc.league.level },
+    season: presentSeason(doc.season, variant),
+    ...(variant === "search" ? {} : { group: presentNamed(doc.group), stage: presentNamed(doc.stage) }),
+    participants: doc.participants.map((participant) => {
+      const name = names.teams?.[String(participant.id)]?.[language] ?? participant.name;
+      return variant === "entity"
+        ? { id: participant.id, name, location: participant.location }
+        : { id: participant.id, name, position: participant.position, location: participant.location };
+    }),
+    scores: (doc.scores ?? []).map(presentScore),
+    periods: (doc.periods ?? []).map(presentPeriod),
+  };
+  if (includes.has("odds")) view.odds = presentOdds(doc, filters.odds, variant === "livescores");
+  if (includes.has("statistics")) view.statistics = presentStatEntries(narrowStatistics(doc.statistics ?? [], filters.statistics));
+  if (includes.has("metrics")) view.metrics = presentStatEntries(narrowMetrics(doc.metrics ?? [], filters.metrics));
+  if (includes.has("fair_odds")) view.fair_odds = presentFairOdds(doc);
+  if (includes.has("movement")) view.movement = presentMovement(doc);
+  if (includes.has("trends")) view.trends = presentTrends(doc, filters.trends);
+  // Last, so the cached JSON of a fixture's own fields can be extended with it (fixture-json.ts).
+  if (includes.has("last_fixtures")) {
+    const previous = { language, includes: LAST_FIXTURE_INCLUDES, filters: {}, variant } as const;
+    const present = (docs: readonly FixtureDocument[] | undefined) =>
+      (docs ?? []).map((entry) => presentFixture(entry, previous) as LastFixtureView);
+    view.last_fixtures = { home: present(options.lastFixtures?.home), away: present(options.lastFixtures?.away) };
+  }
+  return view;
+}
+
+/** A group or stage: `{ id, name }`, or null when not applicable. */
+function presentNamed(value: { id: number; name: string } | null | undefined): { id: number; name: string } | null {
+  return value ? { id: value.id, name: value.name } : null;
+}
+
+function presentSeason(season: FixtureDocument["season"], variant: FixtureVariant): SeasonView {
+  if (variant === "livescores") return { id: season.id, name: season.name };
+  return {
+    id: season.id,
+    name: season.name,
+    starting_at: season.starting_at,
+    ending_at: season.ending_at,
+    is_current: season.is_current,
+  };
+}
+
+function presentScore(score: Score): Score {
+  return { fixture_id: score.fixture_id, team_id: score.team_id, value: score.value, developer_name: score.developer_name };
+}
+
+function presentPeriod(period: Period): Period {
+  return {
+    period_id: period.period_id,
+    fixture_id: period.fixture_id,
+    started: period.started,
+    ended: period.ended,
+    counts_from: period.counts_from,
+    ticking: period.ticking,
+    sort_order: period.sort_order,
+    time_added: period.time_added,
+    period_length: period.period_length,
+    minutes: period.minutes,
+    seconds: period.seconds,
+    developer_name: period.developer_name,
+  };
+}
+
+/** YYYY-MM-DDTHH:mm:ss.sssZ, whatever form the stored value has. */
+function withMilliseconds(dateTime: string): string {
+  return new Date(dateTime).toISOString();
+}
+
+function withoutMilliseconds(dateTime: string): string {
+  return new Date(dateTime).toISOString().replace(/\.\d{3}Z$/, "Z");
+}

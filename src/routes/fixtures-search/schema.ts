@@ -1,0 +1,109 @@
+import { FIXTURE_STATUSES } from "../../catalogue/statuses.js";
+import { enumListParam, integerParam, languageShape } from "../../http/params.js";
+import { z } from "../../openapi/zod.js";
+import { FixtureSchema } from "../../presenters/fixture-schema.js";
+import { SEARCH_INCLUDES } from "../../search/fixtures-search/source-filter.js";
+import { DEFAULT_WINDOW, SEARCH_WINDOWS, type SearchWindow } from "../../search/fixtures-search/window-filter.js";
+
+export const DEFAULT_PER_PAGE = 25;
+/** The node's default max_result_window: from + size beyond it is refused, so we say so first. */
+export const MAX_RESULT_DEPTH = 10_000;
+const MAX_IDS = 100;
+
+const WINDOW_MESSAGE = `Invalid window. Valid values: ${SEARCH_WINDOWS.join(", ")}`;
+
+const windowParam = z
+  .string()
+  .refine((value) => (SEARCH_WINDOWS as readonly string[]).includes(value), WINDOW_MESSAGE)
+  .transform((value): SearchWindow => (value === "live" ? "live" : (Number(value) as SearchWindow)))
+  .openapi({ type: "string", enum: [...SEARCH_WINDOWS], default: String(DEFAULT_WINDOW) });
+
+// The same rule and text as the id lists of /fixtures (DECISIONS.md: positive integers, at most 100).
+const ID_LIST_MESSAGE = `league_id must be a comma-separated list of at most ${MAX_IDS} positive integer ids`;
+
+const leagueIdParam = z
+  .string()
+  .transform((value, ctx) => {
+    const items = value.split(",").map((item) => item.trim());
+    if (items.length > MAX_IDS || items.some((item) => !/^\d{1,15}$/.test(item) || Number(item) < 1)) {
+      ctx.addIssue({ code: "custom", message: ID_LIST_MESSAGE });
+      return z.NEVER;
+    }
+    return [...new Set(items.map(Number))];
+  })
+  .openapi({ type: "string", description: "Comma-separated league ids (at most 100)", example: "8,564" });
+
+/** Same rule and text as the status of /fixtures. */
+const statusParam = enumListParam("status", FIXTURE_STATUSES, "status value").openapi({
+  type: "string",
+  description: `Comma-separated fixture statuses; replaces the window's default statuses. From: ${FIXTURE_STATUSES.join(", ")}`,
+});
+
+const searchShape = {
+  window: windowParam.optional().openapi({
+    description: "live: in-play fixtures only; N: in play now or kicking off within N hours. Default 24",
+  }),
+  league_id: leagueIdParam.optional(),
+  status: statusParam.optional(),
+  include: enumListParam("include", SEARCH_INCLUDES).optional(),
+  page: integerParam("page", { min: 1 }).optional().openapi({ description: "Default 1" }),
+  per_page: integerParam("per_page", { min: 1, max: 50 }).optional().openapi({ description: "Default 25" }),
+  ...languageShape,
+};
+
+/** The plain parameters of GET /fixtures/search; the bracketed ones go through src/http/bracket-params.ts. */
+export const FixturesSearchSchema = z.object(searchShape).refine(
+  (query) => (query.page ?? 1) * (query.per_page ?? DEFAULT_PER_PAGE) <= MAX_RESULT_DEPTH,
+  `page and per_page reach beyond the first ${MAX_RESULT_DEPTH.toLocaleString("en")} results; narrow the search instead`,
+);
+export type FixturesSearchReq = z.output<typeof FixturesSearchSchema>;
+
+const bracketed = (description: string, example: Record<string, string>) =>
+  z.record(z.string(), z.string()).optional().openapi({ description, example, param: { style: "deepObject", explode: true } });
+
+/**
+ * The documented form of every parameter, bracketed ones included (deepObject
+ * style). Only the OpenAPI document uses it; validation is the schema above plus
+ * the bracket parser, whose messages this text repeats.
+ */
+export const FixturesSearchDocSchema = z.object({
+  ...searchShape,
+  where: bracketed(
+    "where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers, both inclusive; location default LEAGUE (team_id 0). " +
+      "DEVELOPER_NAME is a statistics or metrics developer_name from /types. The value is the in-play statistic when " +
+      "the fixture has one, else the pre-match metric. Conditions are ANDed, at most 10; repeating a name adds conditions.",
+    { CORNERS: "8:12", HOME_GOALS_SCORED: "1500:3000:LEAGUE" },
+  ),
+  order: bracketed(
+    "order[DEVELOPER_NAME]=ASC|DESC[:HOME|AWAY|LEAGUE]: sorts on the same value as where; only the first order " +
+      "parameter counts. Fixtures without the value sort last; ties by date_time, then id. Default: date_time ascending.",
+    { PREDICTION_GL_CONFIDENCE: "DESC" },
+  ),
+  filter: bracketed(
+    "filter[metrics]=types:ID,...;developer_types:GROUP,... (needs include=metrics), filter[statistics]=types:ID,... " +
+      "(needs include=statistics), filter[odds]=bookmakers:ID,...;markets:ID,...;is_live:0|1;suspend:0|1 " +
+      "(needs include=odds). `;` ANDs keys, `,` ORs values. Filters narrow the included arrays; they never remove fixtures.",
+    { odds: "bookmakers:1,2;is_live:0" },
+  ),
+});
+
+/** A search result: the Fixture object without group and stage, with the three modules search offers. */
+export const SearchFixtureSchema = FixtureSchema.omit({
+  group: true,
+  stage: true,
+  fair_odds: true,
+  movement: true,
+  last_fixtures: true,
+  trends: true,
+}).openapi("SearchFixture");
+
+export const FixturesSearchResponseSchema = z
+  .object({
+    fixtures: z.array(SearchFixtureSchema),
+    pagination: z.object({
+      page: z.number().int(),
+      per_page: z.number().int(),
+      has_more: z.boolean().openapi({ description: "true when this page is full (the count of results equals per_page)" }),
+    }),
+  })
+  .openapi("FixturesSearchResponse");

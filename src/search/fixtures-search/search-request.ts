@@ -1,0 +1,44 @@
+import type { estypes } from "@elastic/elasticsearch";
+import type { FixtureStatus } from "../../catalogue/statuses.js";
+import type { OrderClause, WhereCondition } from "../../http/bracket-params.js";
+import { sortClause } from "./sort-clause.js";
+import { sourceFilter, type SearchInclude } from "./source-filter.js";
+import { whereClauses } from "./where-clauses.js";
+import { windowFilter, type SearchWindow } from "./window-filter.js";
+
+/** Validated /fixtures/search input, as the router hands it over. */
+export type FixturesSearchInput = {
+  window: SearchWindow;
+  /** Replaces the window's default statuses when given. */
+  statuses?: readonly FixtureStatus[] | undefined;
+  leagueIds?: readonly number[] | undefined;
+  where: readonly WhereCondition[];
+  order: OrderClause | null;
+  includes: ReadonlySet<SearchInclude>;
+  page: number;
+  perPage: number;
+};
+
+/**
+ * The one Elasticsearch request a search needs: every condition in one bool filter
+ * (no scoring, cacheable clauses), the order with its tie-breaks, and the page.
+ * Total hits are not counted: has_more comes from the page being full.
+ */
+export function fixturesSearchRequest(input: FixturesSearchInput, target: { index: string; now: Date }): estypes.SearchRequest {
+  const filter: estypes.QueryDslQueryContainer[] = [
+    ...windowFilter(input.window, input.statuses, target.now),
+    ...(input.leagueIds ? [{ terms: { "league.id": [...input.leagueIds] } }] : []),
+    ...whereClauses(input.where),
+  ];
+  return {
+    index: target.index,
+    query: { bool: { filter } },
+    sort: sortClause(input.order),
+    from: (input.page - 1) * input.perPage,
+    size: input.perPage,
+    track_total_hits: false,
+    // A missing shard must fail the request, not silently shrink a page (DECISIONS.md).
+    allow_partial_search_results: false,
+    _source: sourceFilter(input.includes),
+  };
+}

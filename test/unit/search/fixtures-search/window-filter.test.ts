@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { IN_PLAY_STATUSES } from "../../../../src/catalogue/statuses.js";
+import { defaultStatuses, windowFilter } from "../../../../src/search/fixtures-search/window-filter.js";
+
+const now = new Date("2026-11-21T15:30:00.000Z");
+
+describe("defaultStatuses", () => {
+  it("is the in-play set for window=live", () => {
+    expect(defaultStatuses("live")).toEqual([...IN_PLAY_STATUSES]);
+  });
+
+  it("adds NOT_STARTED for windows 3 to 168", () => {
+    for (const window of [3, 6, 12, 24, 48, 168] as const) {
+      expect(new Set(defaultStatuses(window))).toEqual(new Set(["NOT_STARTED", ...IN_PLAY_STATUSES]));
+    }
+  });
+});
+
+describe("windowFilter", () => {
+  it("has no date condition for window=live, only the statuses", () => {
+    expect(windowFilter("live", undefined, now)).toEqual([{ terms: { status: [...IN_PLAY_STATUSES] } }]);
+  });
+
+  it("holds in-play fixtures or kick-offs from now to now + N hours, both edges inclusive", () => {
+    expect(windowFilter(24, undefined, now)).toEqual([
+      { terms: { status: ["NOT_STARTED", ...IN_PLAY_STATUSES] } },
+      {
+        bool: {
+          should: [
+            { terms: { status: [...IN_PLAY_STATUSES] } },
+            { range: { date_time: { gte: "2026-11-21T15:30:00.000Z", lte: "2026-11-22T15:30:00.000Z" } } },
+          ],
+          minimum_should_match: 1,
+        },
+      },
+    ]);
+  });
+
+  it("ends window 168 seven days after now", () => {
+    const [, window] = windowFilter(168, undefined, now);
+    expect(JSON.stringify(window)).toContain('"lte":"2026-11-28T15:30:00.000Z"');
+  });
+
+  it("lets an explicit status list replace the defaults but keeps the window", () => {
+    const [statuses, window] = windowFilter(3, ["FT", "NOT_STARTED"], now);
+    expect(statuses).toEqual({ terms: { status: ["FT", "NOT_STARTED"] } });
+    expect(JSON.stringify(window)).toContain('"lte":"2026-11-21T18:30:00.000Z"');
+    expect(windowFilter("live", ["HT"], now)).toEqual([{ terms: { status: ["HT"] } }]);
+  });
+});
