@@ -49,6 +49,29 @@ describe("authentication", () => {
     expect(await response.json()).toEqual({ error: "Unauthorized" });
   });
 
+  it("answers 403 Unauthorized on every API endpoint without a key and with a revoked key", async () => {
+    const key = await env.createKey({ userId: 77, roles: ["standings"] });
+    const [record] = (await env.keyStore.list()).filter((r) => r.user_id === 77);
+    await env.keyStore.revoke(record!.id);
+    const paths = [
+      "/types",
+      "/fixtures",
+      "/fixtures/search",
+      "/livescores",
+      "/search?q=arsenal&types=team",
+      "/standings?season_id=1",
+      "/bet-builders",
+      "/bet-builders/1",
+    ];
+    for (const path of paths) {
+      for (const presented of [null, key]) {
+        const response = await env.get(path, { key: presented });
+        expect(response.status, `${path} with ${presented ? "a revoked key" : "no key"}`).toBe(403);
+        expect(await response.json()).toEqual({ error: "Unauthorized" });
+      }
+    }
+  });
+
   it("serves the public pages without a key", async () => {
     for (const path of ["/health", "/ready", "/openapi.json", "/docs"]) {
       const response = await env.get(path, { key: null });

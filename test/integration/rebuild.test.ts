@@ -45,8 +45,14 @@ describe("rebuild", () => {
     expect(await fixtureIdsVisible()).toEqual([1, 2, 3]);
   });
 
-  it("keeps the previous version for a rollback, which never touches api keys", async () => {
+  it("keeps the previous version for a rollback, which never touches api keys or bet builders", async () => {
     const key = await env.createKey({ userId: 42 });
+    await env.es.index({
+      index: env.deps.indices.bet_builders,
+      id: "9001",
+      document: { id: 9001, user_id: 42, fixture_id: 1 },
+      refresh: "wait_for",
+    });
     const first = await currentVersion(env.es, env.deps.indices);
     const second = await rebuild(env.es, env.deps.indices, dataSet([4, 5]));
     expect(second.previous).toBe(first);
@@ -55,6 +61,8 @@ describe("rebuild", () => {
     expect([from, to]).toEqual([second.version, first]);
     expect(await fixtureIdsVisible()).toEqual([1, 2, 3]);
     expect((await env.get("/types", { key })).status).toBe(200);
+    const kept = await env.es.get({ index: env.deps.indices.bet_builders, id: "9001" });
+    expect(kept.found).toBe(true);
   });
 
   it("fails loudly on a rejected document and leaves the live aliases untouched", async () => {
