@@ -9,6 +9,7 @@
  * index is touched, with the file and line in the message.
  */
 import { parseArgs } from "node:util";
+import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../src/config.js";
 import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, type SourceOptions } from "../src/ingest/data-set.js";
 import { rebuild } from "../src/ingest/rebuild.js";
@@ -52,6 +53,14 @@ async function main(): Promise<void> {
     for (const [index, count] of Object.entries(report.counts)) log(`  ${index.padEnd(10)} ${count.toLocaleString("en")}`);
     log(`Loaded in ${report.seconds.toFixed(1)} s, ${report.docsPerSecond.toLocaleString("en")} docs/s; total ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     for (const line of data.summary) log(line);
+    // The data is swapped in by now: a failure here is reported, it does not undo the rebuild.
+    await betBuildersAfterRebuild(es, names).then(
+      (done) => log(`Bet builders: ${done.synced} repriced; ${done.created} created for demo users without any (${done.demoUsers.join(", ") || "none"}).`),
+      (error: unknown) => {
+        console.error(`Bet builders were not refreshed (npm run bet-builders -- demo retries): ${(error as Error).message}`);
+        process.exitCode = 1;
+      },
+    );
   } finally {
     await es.close();
   }

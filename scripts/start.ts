@@ -9,6 +9,7 @@
  */
 import { ensureElasticsearch, isReachable } from "./es/provision.js";
 import { ApiKeyStore } from "../src/auth/api-key-store.js";
+import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { buildDataSet, defaultSource } from "../src/ingest/data-set.js";
@@ -44,6 +45,8 @@ async function ensureData(): Promise<void> {
     const { dataSet } = await buildDataSet(source, new Date(), (line) => console.log(line));
     const report = await rebuild(es, names, dataSet, (line) => console.log(line));
     console.log(`Data ready: version ${report.version}, ${report.counts.fixtures.toLocaleString("en")} fixtures.`);
+    const betBuilders = await betBuildersAfterRebuild(es, names);
+    console.log(`Bet builders: ${betBuilders.created} created for demo users ${betBuilders.demoUsers.join(", ") || "none"}.`);
   } finally {
     await es.close();
   }

@@ -1,4 +1,5 @@
 import type { FixtureStatus } from "../catalogue/statuses.js";
+import type { FixtureSearchFields } from "../text/search-fields.js";
 import type { EffectiveValue, MetricEntry, Period, Score, StatEntry } from "./fixture-parts.js";
 import type { PackedFairOdds } from "./packing/fair-odds.js";
 import type { PackedMovement } from "./packing/movement.js";
@@ -39,8 +40,8 @@ export type FixtureDocument = {
   home_team_id: number;
   away_team_id: number;
   names: FixtureNames;
-  /** Folded team names, for fixture entity search. */
-  search: { teams: string };
+  /** Folded team names, for fixture entity search (src/text/search-fields.ts). */
+  search: FixtureSearchFields;
   scores: Score[];
   periods: Period[];
   statistics: StatEntry[];

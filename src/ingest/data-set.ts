@@ -113,7 +113,7 @@ export function buildDataSetFromCatalog(
       count: searchableTeams.length,
       documents: () =>
         searchableTeams.map((team) =>
-          teamDocument(team, countries.get(team.country_id)!, [...(leagueIdsByTeam.get(team.id) ?? [])].sort((a, b) => a - b)),
+          teamDocument(team, countries.get(team.country_id)!, [...(leagueIdsByTeam.get(team.id) ?? [])].sort((a, b) => a - b).map((id) => leagues.get(id)!)),
         ),
     },
     seasons: {

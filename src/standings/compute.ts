@@ -1,18 +1,8 @@
 import { STANDING_TYPES } from "../catalogue/standing-types.js";
-import { isKnockoutName } from "../ingest/sources/knockout.js";
+import { tablesOfSeason, type TableFixture, type TablePlan } from "./table-plan.js";
 import { positionNote } from "./table-rules.js";
 
-/** A fixture as the table computation needs it; goals only for finished (or awarded) ones. */
-export type TableFixture = {
-  id: number;
-  date_time: string;
-  stage: { id: number; name: string } | null;
-  group: { id: number; name: string } | null;
-  home_team_id: number;
-  away_team_id: number;
-  /** Final goals (extra time included, shoot-out excluded) when the fixture counts, else null. */
-  goals: { home: number; away: number } | null;
-};
+export type { TableFixture } from "./table-plan.js";
 
 export type TableTeam = { id: number; name: string };
 
@@ -34,11 +24,12 @@ const emptyTally = (): Tally => ({ played: 0, won: 0, drawn: 0, lost: 0, goalsFo
 const points = (t: Tally) => t.won * 3 + t.drawn;
 
 /**
- * The tables of one season (DECISIONS.md "GET /standings"): one per stage and group,
- * counting finished fixtures (3 points a win, 1 a draw), ranked by points, goal
- * difference, goals scored, then English team name. A knockout-named stage has no
- * table unless its teams form groups. Rows come ordered by stage (first fixture),
- * group name, position.
+ * The tables of one season (DECISIONS.md "GET /standings"): one per stage and group
+ * (which fixtures form which table: table-plan.ts), counting finished fixtures with
+ * their final goals (3 points a win, 1 a draw), ranked by points, goal difference,
+ * goals scored, then English team name, so positions never depend on a language.
+ * Every team with a fixture in the table has a row, also before it has played.
+ * Rows come ordered by stage, group, position.
  */
 export function computeSeasonTables(input: {
   season: { id: number; name: string };
@@ -46,49 +37,17 @@ export function computeSeasonTables(input: {
   fixtures: TableFixture[];
   teams: ReadonlyMap<number, TableTeam>;
 }): StandingRow[] {
-  type Table = {
-    stage: TableFixture["stage"];
-    group: TableFixture["group"];
-    first: string;
-    overall: Map<number, Tally>;
-    home: Map<number, Tally>;
-    away: Map<number, Tally>;
-  };
-  const tables = new Map<string, Table>();
-  for (const fixture of input.fixtures) {
-    const stageName = fixture.stage?.name ?? null;
-    if (fixture.group === null && stageName !== null && isKnockoutName(stageName)) continue;
-    const key = `${fixture.stage?.id ?? 0}:${fixture.group?.id ?? 0}`;
-    let table = tables.get(key);
-    if (!table) {
-      table = { stage: fixture.stage, group: fixture.group, first: fixture.date_time, overall: new Map(), home: new Map(), away: new Map() };
-      tables.set(key, table);
-    }
-    if (fixture.date_time < table.first) table.first = fixture.date_time;
-    for (const teamId of [fixture.home_team_id, fixture.away_team_id]) {
-      for (const tallies of [table.overall, table.home, table.away]) if (!tallies.has(teamId)) tallies.set(teamId, emptyTally());
-    }
-    if (fixture.goals) {
-      const { home, away } = fixture.goals;
-      record(table.overall.get(fixture.home_team_id)!, home, away);
-      record(table.home.get(fixture.home_team_id)!, home, away);
-      record(table.overall.get(fixture.away_team_id)!, away, home);
-      record(table.away.get(fixture.away_team_id)!, away, home);
-    }
-  }
-
-  const ordered = [...tables.values()].sort(
-    (a, b) => a.first.localeCompare(b.first) || (a.group?.name ?? "").localeCompare(b.group?.name ?? ""),
-  );
+  const teamName = (id: number) => input.teams.get(id)?.name ?? String(id);
   const rows: StandingRow[] = [];
-  for (const table of ordered) {
-    const teamName = (id: number) => input.teams.get(id)?.name ?? String(id);
-    const ranked = [...table.overall].sort(([idA, a], [idB, b]) => {
+  for (const table of tablesOfSeason(input.fixtures)) {
+    const tallies = tally(table);
+    const ranked = [...tallies.overall].sort(([idA, a], [idB, b]) => {
       return (
         points(b) - points(a) ||
         b.goalsFor - b.goalsAgainst - (a.goalsFor - a.goalsAgainst) ||
         b.goalsFor - a.goalsFor ||
-        teamName(idA).localeCompare(teamName(idB), "en")
+        teamName(idA).localeCompare(teamName(idB), "en") ||
+        idA - idB
       );
     });
     ranked.forEach(([teamId, overall], index) => {
@@ -103,13 +62,31 @@ export function computeSeasonTables(input: {
         result: positionNote(input.leagueCode, table.stage?.name ?? null, position, ranked.length),
         statistics: [
           ...tallyStatistics(teamId, "OVERALL", overall),
-          ...tallyStatistics(teamId, "HOME", table.home.get(teamId)!),
-          ...tallyStatistics(teamId, "AWAY", table.away.get(teamId)!),
+          ...tallyStatistics(teamId, "HOME", tallies.home.get(teamId)!),
+          ...tallyStatistics(teamId, "AWAY", tallies.away.get(teamId)!),
         ],
       });
     });
   }
   return rows;
+}
+
+function tally(table: TablePlan): { overall: Map<number, Tally>; home: Map<number, Tally>; away: Map<number, Tally> } {
+  const overall = new Map<number, Tally>();
+  const home = new Map<number, Tally>();
+  const away = new Map<number, Tally>();
+  for (const fixture of table.fixtures) {
+    for (const teamId of [fixture.home_team_id, fixture.away_team_id]) {
+      for (const tallies of [overall, home, away]) if (!tallies.has(teamId)) tallies.set(teamId, emptyTally());
+    }
+    if (!fixture.goals) continue;
+    const { home: homeGoals, away: awayGoals } = fixture.goals;
+    record(overall.get(fixture.home_team_id)!, homeGoals, awayGoals);
+    record(home.get(fixture.home_team_id)!, homeGoals, awayGoals);
+    record(overall.get(fixture.away_team_id)!, awayGoals, homeGoals);
+    record(away.get(fixture.away_team_id)!, awayGoals, homeGoals);
+  }
+  return { overall, home, away };
 }
 
 function record(tally: Tally, scored: number, conceded: number): void {

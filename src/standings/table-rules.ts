@@ -2,7 +2,9 @@
  * Notes for table positions (`result` of a standing row), per league code. A
  * documented, deliberately small configuration: the level-1 leagues whose European
  * and relegation places are well known; every other position's `result` is null.
- * Places are as of the 2024-25 rules of each competition.
+ * Places are as of the 2024-25 rules of each competition; a league or stage not listed
+ * here (second tiers, cups, championship/relegation rounds) has no notes. Adding a
+ * league is adding an entry: the next rebuild or recomputation applies it.
  */
 type Rule = { from: number; to: number; result: string };
 
@@ -37,6 +39,18 @@ const RULES: Record<string, Rule[]> = {
     { from: 4, to: 4, result: "UEFA Champions League Qualifiers" },
     { from: 5, to: 5, result: "UEFA Europa League" },
     { from: 6, to: 6, result: "UEFA Conference League Qualifiers" },
+    { from: 16, to: 16, result: "Relegation Play-off" },
+    { from: 17, to: 18, result: "Relegation" },
+  ],
+  "nl.1": [
+    { from: 1, to: 1, result: "UEFA Champions League" },
+    { from: 2, to: 2, result: "UEFA Champions League Qualifiers" },
+    { from: 16, to: 16, result: "Relegation Play-off" },
+    { from: 17, to: 18, result: "Relegation" },
+  ],
+  "pt.1": [
+    { from: 1, to: 1, result: "UEFA Champions League" },
+    { from: 2, to: 2, result: "UEFA Champions League Qualifiers" },
     { from: 16, to: 16, result: "Relegation Play-off" },
     { from: 17, to: 18, result: "Relegation" },
   ],

@@ -1,25 +1,56 @@
-import { fold } from "./fold.js";
+import { exactFormsOf } from "./name-forms.js";
+import { canonicalWord, wordKind, words } from "./name-words.js";
 
 /**
- * The indexed search forms of an entity's names, computed here because the core
- * Elasticsearch has no asciifolding or n-gram filters: `exact` holds each folded
- * name (for the "equals a name" tier), `text` the folded names for word, prefix
- * and fuzzy matching, `grams` character trigrams of the folded names with spaces
- * removed (so run-together and misspelt words still share most grams).
+ * The indexed search forms of an entity's names, computed here because the core Elasticsearch
+ * has no asciifolding, n-gram or synonym filters. They only have to find candidates; the
+ * scoring happens in TypeScript (src/search/entity/) on `names`.
+ * - names: the exact forms of every name (folded; umlauts also transliterated): the "equals a
+ *   name" lookup, and what the scorer reads back.
+ * - words: every word of those forms plus its canonical short form or exonym ("united" for
+ *   "utd"), for fuzzy and prefix word matching.
+ * - compact: each form and its core (no club-form words or particles) written as one word, for
+ *   queries that run words together ("astonvilla").
+ * - grams: character trigrams of the compact forms, start-padded, so misspelt, run-together or
+ *   reordered queries still share most of them.
  */
-export type SearchFields = { exact: string[]; text: string[]; grams: string };
+export type SearchFields = { names: string[]; words: string; compact: string[]; grams: string };
 
 export function searchFields(names: Iterable<string>): SearchFields {
-  const folded = [...new Set([...names].map(fold).filter((name) => name.length > 0))];
+  const forms = exactFormsOf(names);
+  const wordSet = new Set<string>();
+  const compact = new Set<string>();
+  for (const form of forms) {
+    for (const word of words(form)) {
+      wordSet.add(word);
+      wordSet.add(canonicalWord(word));
+    }
+    compact.add(form.replace(/ /g, ""));
+    const core = words(form).filter((word) => wordKind(word) === "content" || wordKind(word) === "number");
+    if (core.length > 0) compact.add(core.join(""));
+  }
   const grams = new Set<string>();
-  for (const name of folded) for (const gram of trigrams(name)) grams.add(gram);
-  return { exact: folded, text: folded, grams: [...grams].join(" ") };
+  for (const form of compact) for (const gram of trigrams(form)) grams.add(gram);
+  return { names: forms, words: [...wordSet].join(" "), compact: [...compact], grams: [...grams].join(" ") };
 }
 
-/** Trigrams of a folded name with its spaces removed, padded so word starts weigh in. */
-export function trigrams(folded: string): string[] {
-  const compact = `_${folded.replace(/ /g, "")}_`;
+/** Trigrams of a string without spaces, padded at the start so the first letters weigh in. */
+export function trigrams(compact: string): string[] {
+  const padded = `_${compact}`;
   const grams: string[] = [];
-  for (let i = 0; i + 3 <= compact.length; i++) grams.push(compact.slice(i, i + 3));
+  for (let i = 0; i + 3 <= padded.length; i++) grams.push(padded.slice(i, i + 3));
   return grams;
+}
+
+/**
+ * A fixture's search fields: each side's exact forms (read back by the scorer as doc values,
+ * since `search` is left out of the fixture's `_source`) and the words and grams of both.
+ */
+export type FixtureSearchFields = { home: string[]; away: string[]; teams: string; grams: string };
+
+export function fixtureSearchFields(homeNames: Iterable<string>, awayNames: Iterable<string>): FixtureSearchFields {
+  const home = searchFields(homeNames);
+  const away = searchFields(awayNames);
+  const grams = new Set([...home.grams.split(" "), ...away.grams.split(" ")].filter((gram) => gram.length > 0));
+  return { home: home.names, away: away.names, teams: `${home.words} ${away.words}`, grams: [...grams].join(" ") };
 }

@@ -7,6 +7,9 @@ import { translationsOnly } from "./localize.js";
  * Documents of the reference indices (countries, teams, leagues, seasons). Each
  * carries its display fields, its translations as an unindexed map, and the folded
  * search forms of every name in every language (names are matched in any language).
+ * `search.prior` only breaks ties between equally good entity-search matches (the
+ * Premier League club before the A-League one for "newcastle"): 3 popular league,
+ * 2 other level 1, 1 level 2, 0 otherwise; a team takes its best league's.
  */
 
 export type SeasonSummary = {
@@ -28,12 +31,12 @@ export function countryDocument(country: CatalogCountry): IndexedDocument {
       alpha3: country.alpha3,
       region: country.region,
       names: translationsOnly(country.names, country.name),
-      search: searchFields([country.name, ...Object.values(country.names)]),
+      search: { ...searchFields([country.name, ...Object.values(country.names)]), prior: 0 },
     },
   };
 }
 
-export function teamDocument(team: CatalogTeam, country: CatalogCountry, leagueIds: number[]): IndexedDocument {
+export function teamDocument(team: CatalogTeam, country: CatalogCountry, leagues: CatalogLeague[]): IndexedDocument {
   return {
     id: String(team.id),
     doc: {
@@ -45,8 +48,11 @@ export function teamDocument(team: CatalogTeam, country: CatalogCountry, leagueI
       alternate_names: team.alternate_names,
       names: translationsOnly(team.names, team.name),
       country_names: translationsOnly(country.names, country.name),
-      league_ids: leagueIds,
-      search: searchFields([team.name, ...team.alternate_names, ...Object.values(team.names)]),
+      league_ids: leagues.map((league) => league.id),
+      search: {
+        ...searchFields([team.name, ...team.alternate_names, ...Object.values(team.names)]),
+        prior: Math.max(0, ...leagues.map(leaguePrior)),
+      },
     },
   };
 }
@@ -76,9 +82,14 @@ export function leagueDocument(league: CatalogLeague, country: CatalogCountry, c
       alternate_names: league.alternate_names,
       names: translationsOnly(league.names, league.name),
       country_names: translationsOnly(country.names, country.name),
-      search: searchFields([league.name, ...league.alternate_names, ...Object.values(league.names)]),
+      search: { ...searchFields([league.name, ...league.alternate_names, ...Object.values(league.names)]), prior: leaguePrior(league) },
     },
   };
+}
+
+function leaguePrior(league: CatalogLeague): number {
+  if (league.popular) return 3;
+  return league.level === 1 ? 2 : league.level === 2 ? 1 : 0;
 }
 
 export function seasonDocument(summary: SeasonSummary, stages: Array<{ id: number; name: string }>): IndexedDocument {

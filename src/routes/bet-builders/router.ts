@@ -1,7 +1,78 @@
 import Router from "@koa/router";
+import type { BetBuilderDocument } from "../../bet-builders/document.js";
+import { NotFoundError, BadRequestError } from "../../errors.js";
 import type { AppContext, AppState } from "../../http/context.js";
+import { parseQuery, resolveLanguage } from "../../http/query.js";
+import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { listBetBuilders } from "./list.js";
+import { presentBetBuilder } from "./presenter.js";
+import { BET_BUILDERS_CAP, contentExcept } from "./query.js";
+import {
+  BetBuilderByIdSchema,
+  BetBuilderParamsSchema,
+  BetBuilderSchema,
+  BetBuildersListSchema,
+  BetBuildersResponseSchema,
+} from "./schema.js";
 
-/** GET /bet-builders and GET /bet-builders/:id (being implemented). */
+registry.registerPath({
+  method: "get",
+  path: "/bet-builders",
+  summary: "The caller's active bet builders, grouped under their fixtures (beta)",
+  description:
+    "Only bet builders of the authenticated user that are active: not suspended, pending (status 0) and of a fixture that " +
+    `has not finished. Fixtures by date_time, bet builders newest first within a fixture; at most ${BET_BUILDERS_CAP} bet ` +
+    "builders per response, no pagination.",
+  security: API_KEY_SECURITY,
+  request: { query: BetBuildersListSchema },
+  responses: {
+    200: { description: "Fixtures with their bet builders", content: { "application/json": { schema: BetBuildersResponseSchema } } },
+    ...errorResponses(400, 403),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/bet-builders/{id}",
+  summary: "One of the caller's bet builders, also expired, settled or suspended ones (beta)",
+  security: API_KEY_SECURITY,
+  request: { params: BetBuilderParamsSchema, query: BetBuilderByIdSchema },
+  responses: {
+    200: { description: "The bet builder", content: { "application/json": { schema: BetBuilderSchema } } },
+    ...errorResponses(400, 403, 404),
+  },
+});
+
+const NOT_FOUND = "Bet builder not found";
+
 export function betBuildersRouter(): Router<AppState, AppContext> {
-  return new Router<AppState, AppContext>();
+  const router = new Router<AppState, AppContext>();
+
+  router.get("/bet-builders", async (ctx) => {
+    const query = parseQuery(ctx, BetBuildersListSchema);
+    const language = resolveLanguage(query);
+    const filters = {
+      ...(query.model_id ? { modelIds: query.model_id } : {}),
+      ...(query.fixture_id !== undefined ? { fixtureId: query.fixture_id } : {}),
+      ...(query.league_id ? { leagueIds: query.league_id } : {}),
+      ...(query.is_live !== undefined ? { isLive: query.is_live } : {}),
+    };
+    ctx.body = { fixtures: await listBetBuilders(ctx.deps.es, ctx.deps.indices, ctx.state.principal!.userId, filters, language) };
+  });
+
+  router.get("/bet-builders/:id", async (ctx) => {
+    const params = BetBuilderParamsSchema.safeParse({ id: ctx.params.id });
+    if (!params.success) throw new BadRequestError(params.error.issues[0]?.message ?? "id must be a positive integer");
+    const language = resolveLanguage(parseQuery(ctx, BetBuilderByIdSchema));
+    const response = await ctx.deps.es.get<BetBuilderDocument>(
+      { index: ctx.deps.indices.bet_builders, id: String(params.data.id), _source_excludes: contentExcept(language) },
+      { ignore: [404] },
+    );
+    const doc = response.found ? response._source : undefined;
+    // Another user's bet builder is answered exactly like a missing one: its existence is not revealed.
+    if (!doc || doc.user_id !== ctx.state.principal!.userId) throw new NotFoundError(NOT_FOUND);
+    ctx.body = presentBetBuilder(doc, language);
+  });
+
+  return router;
 }

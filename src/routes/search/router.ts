@@ -1,7 +1,56 @@
 import Router from "@koa/router";
 import type { AppContext, AppState } from "../../http/context.js";
+import { parseQuery, resolveLanguage } from "../../http/query.js";
+import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { runEntitySearch } from "./execute.js";
+import { presentEntitySearch } from "./presenter.js";
+import { DEFAULT_LIMIT, EntitySearchResponseSchema, EntitySearchSchema } from "./schema.js";
 
-/** GET /search (being implemented). */
+/** The 500 text of /search (DECISIONS.md): faults of this testing endpoint say so. */
+export const SEARCH_FAULT_MESSAGE = "Search temporarily unavailable";
+
+registry.registerPath({
+  method: "get",
+  path: "/search",
+  summary: "Entity search for search boxes: countries, leagues, teams and fixtures by free text (testing only)",
+  description: [
+    "Tolerates misspellings (one or two wrong, missing, extra or swapped letters; neighbouring keys and spellings by ear",
+    "cost less), words being typed (a prefix of any word), alternate names and abbreviations, names without club-form",
+    "words (FC, AFC, 1., de), another word order, words run together, short forms (utd, st), accents or",
+    "transliterations either way (munchen, muenchen, München) and names in every language (shown in `language`).",
+    "Fixtures (6 hours ago to 7 days ahead, level-1 leagues) match on their two teams in either order, with or",
+    "without `vs`, `v` or ` - `.\n\n",
+    "**score** is in [0, 1] and depends only on the query and the entity, never on the other results:",
+    "1 when the folded query (case, accents, punctuation) equals a name, alternate name or translation;",
+    "0.85 for a one-word query equal to a team's short code or a country's alpha-3/alpha-2;",
+    "otherwise QC × (0.6 + 0.4 × NC) (× 0.95 when the words come in another order), at most 0.99, where QC is the",
+    "weighted mean of how well each query word matches a word of the name (1 equal, 0.97 a short form, 1 − k × edits /",
+    "length for a misspelling, less for a word only begun), and NC the weighted share of the name's words that were",
+    "typed; club-form words, particles and numbers weigh 0.2 to 0.3. A fixture scores the mean of its two teams",
+    "(× 0.95 without a separator; 1 when both are exact), or 0.8 × the team's score when only one team is named.",
+    "Results under 0.3 are left out. Lists are ordered by score; equal scores put the more prominent entity first.",
+  ].join(" "),
+  security: API_KEY_SECURITY,
+  request: { query: EntitySearchSchema },
+  responses: {
+    200: { description: "Matches per requested type", content: { "application/json": { schema: EntitySearchResponseSchema } } },
+    ...errorResponses(400, 403),
+  },
+});
+
 export function entitySearchRouter(): Router<AppState, AppContext> {
-  return new Router<AppState, AppContext>();
+  const router = new Router<AppState, AppContext>();
+  router.get("/search", async (ctx) => {
+    ctx.state.faultMessage = SEARCH_FAULT_MESSAGE;
+    const query = parseQuery(ctx, EntitySearchSchema);
+    const language = resolveLanguage(query);
+    const result = await runEntitySearch(ctx.deps.es, ctx.deps.indices, {
+      q: query.q,
+      types: query.types,
+      limit: query.limit ?? DEFAULT_LIMIT,
+      now: new Date(),
+    });
+    ctx.body = presentEntitySearch(result, language);
+  });
+  return router;
 }

@@ -1,7 +1,39 @@
 import Router from "@koa/router";
+import type { StandingDocument } from "../../ingest/documents/standing-document.js";
 import type { AppContext, AppState } from "../../http/context.js";
+import { parseQuery, resolveLanguage } from "../../http/query.js";
+import { requireRole } from "../../middleware/authenticate.js";
+import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { presentStandingRow } from "./presenter.js";
+import { standingsSearch } from "./query.js";
+import { StandingsListSchema, StandingsResponseSchema } from "./schema.js";
 
-/** GET /standings (being implemented). */
+registry.registerPath({
+  method: "get",
+  path: "/standings",
+  summary: "League tables of a season: every stage and group in one flat list (needs the role 'standings')",
+  description:
+    "Tables count finished fixtures (awarded ones with their awarded score): 3 points a win, 1 a draw; ranked by points, " +
+    "goal difference, goals scored, then English team name. One table per stage and group; rows ordered by stage, group, " +
+    "position. An unknown or unpopulated season gives `{ standings: [] }`. A key without the role 'standings' gets 403.",
+  security: API_KEY_SECURITY,
+  request: { query: StandingsListSchema },
+  responses: {
+    200: { description: "Standing rows", content: { "application/json": { schema: StandingsResponseSchema } } },
+    ...errorResponses(400, 403),
+  },
+});
+
 export function standingsRouter(): Router<AppState, AppContext> {
-  return new Router<AppState, AppContext>();
+  const router = new Router<AppState, AppContext>();
+  router.get("/standings", requireRole("standings"), async (ctx) => {
+    const query = parseQuery(ctx, StandingsListSchema);
+    const language = resolveLanguage(query);
+    const response = await ctx.deps.es.search<Pick<StandingDocument, "row" | "team_names">>(
+      standingsSearch(ctx.deps.indices.standings, query.season_id),
+    );
+    const standings = response.hits.hits.flatMap((hit) => (hit._source ? [presentStandingRow(hit._source, language)] : []));
+    ctx.body = { standings };
+  });
+  return router;
 }

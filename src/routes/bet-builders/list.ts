@@ -1,0 +1,55 @@
+import type { Client } from "@elastic/elasticsearch";
+import type { BetBuilderDocument } from "../../bet-builders/document.js";
+import { isOpen } from "../../bet-builders/fixture-state.js";
+import { isInPlay } from "../../catalogue/statuses.js";
+import type { FixtureDocument } from "../../domain/fixture-document.js";
+import type { IndexNames } from "../../store/index-names.js";
+import { presentFixture, type FixtureView } from "../../presenters/fixture-presenter.js";
+import { presentBetBuilder, type BetBuilderView } from "./presenter.js";
+import { betBuildersListSearch, FIXTURE_SOURCE_EXCLUDES, type BetBuildersFilters } from "./query.js";
+
+export type BetBuilderFixtureView = FixtureView & { bet_builders: BetBuilderView[] };
+
+const NO_INCLUDES: ReadonlySet<string> = new Set();
+
+/**
+ * GET /bet-builders: the user's active bet builders (at most the cap), grouped under
+ * their fixtures in kick-off order, newest first within a fixture. The fixtures are
+ * read as they are now; a bet builder whose fixture is gone, has finished or no
+ * longer matches is_live is left out even if its copied fixture fields lag behind.
+ */
+export async function listBetBuilders(
+  es: Client,
+  indices: Pick<IndexNames, "fixtures" | "bet_builders">,
+  userId: number,
+  filters: BetBuildersFilters,
+  language: string,
+): Promise<BetBuilderFixtureView[]> {
+  const response = await es.search<BetBuilderDocument>(betBuildersListSearch(indices.bet_builders, userId, filters, language));
+  const builders = response.hits.hits.flatMap((hit) => (hit._source && hit._source.user_id === userId ? [hit._source] : []));
+  if (builders.length === 0) return [];
+  const fixtureIds = [...new Set(builders.map((builder) => builder.fixture_id))];
+  const fixtures = await es.mget<FixtureDocument>({
+    index: indices.fixtures,
+    ids: fixtureIds.map(String),
+    _source_excludes: FIXTURE_SOURCE_EXCLUDES,
+  });
+  const byId = new Map<number, FixtureDocument>();
+  for (const doc of fixtures.docs) if ("found" in doc && doc.found && doc._source) byId.set(doc._source.id, doc._source);
+
+  const views = new Map<number, BetBuilderFixtureView>();
+  for (const builder of builders) {
+    const fixture = byId.get(builder.fixture_id);
+    if (!fixture || !isOpen(fixture.status)) continue;
+    if (filters.isLive === 1 && !isInPlay(fixture.status)) continue;
+    if (filters.isLive === 0 && fixture.status !== "NOT_STARTED") continue;
+    let view = views.get(fixture.id);
+    if (!view) {
+      const presented = presentFixture(fixture, { language, includes: NO_INCLUDES, filters: {}, variant: "fixtures" });
+      view = { ...presented, bet_builders: [] };
+      views.set(fixture.id, view);
+    }
+    view.bet_builders.push(presentBetBuilder(builder, language));
+  }
+  return [...views.values()];
+}

@@ -1,0 +1,110 @@
+import { FIXTURE_STATUSES } from "../../catalogue/statuses.js";
+import { enumListParam, integerParam, languageShape } from "../../http/params.js";
+import { z } from "../../openapi/zod.js";
+import { PeriodSchema, ScoreSchema } from "../../presenters/fixture-schema.js";
+import { ENTITY_TYPES } from "../../search/entity/search-plan.js";
+
+export const DEFAULT_LIMIT = 5;
+export const MAX_Q_LENGTH = 100;
+
+/** q and types are required; an empty or blank value counts as missing (DECISIONS.md texts). */
+export const EntitySearchSchema = z.object({
+  q: z
+    .string({ error: "q is required" })
+    .trim()
+    .min(1, "q is required")
+    .max(MAX_Q_LENGTH, `q must be at most ${MAX_Q_LENGTH} characters`)
+    .openapi({ description: "Search text, 1 to 100 characters after trimming", example: "tottenham" }),
+  types: z
+    .string({ error: "types is required" })
+    .refine((value) => value.trim().length > 0, "types is required")
+    .pipe(enumListParam("types", ENTITY_TYPES, "type"))
+    .openapi({ type: "string", description: `Comma-separated, from: ${ENTITY_TYPES.join(", ")}`, example: "team,league" }),
+  limit: integerParam("limit", { min: 1, max: 20 })
+    .optional()
+    .openapi({ description: `Items per type, 1 to 20; default ${DEFAULT_LIMIT}` }),
+  ...languageShape,
+});
+export type EntitySearchReq = z.output<typeof EntitySearchSchema>;
+
+const int = () => z.number().int();
+const score = () =>
+  z.number().min(0).max(1).openapi({
+    description: "1 when the folded query equals a name or alternate name; lower for codes, prefixes, misspellings and partial names",
+  });
+const countryRef = () => z.object({ id: int(), name: z.string(), alpha3: z.string() });
+
+export const SearchCountrySchema = z
+  .object({ id: int(), name: z.string(), alpha3: z.string(), score: score() })
+  .openapi("SearchCountry");
+
+export const SearchLeagueSchema = z
+  .object({
+    region: z.object({ id: int(), name: z.string() }),
+    country: countryRef().openapi({ description: "International competitions carry their area (Europe, EUR; South America, SAM)" }),
+    league: z.object({ id: int(), name: z.string(), level: int() }),
+    season: z
+      .object({
+        id: int(),
+        name: z.string(),
+        starting_at: z.string().nullable().openapi({ format: "date" }),
+        ending_at: z.string().nullable().openapi({ format: "date" }),
+        is_current: z.boolean(),
+      })
+      .nullable()
+      .openapi({ description: "The league's current season; null for a league without one" }),
+    sport: z.object({ id: int(), name: z.string() }),
+    count: int().openapi({ description: "Fixtures of that season" }),
+    live: int().openapi({ description: "Fixtures of the league in play now (computed at request time)" }),
+    popular: z.boolean(),
+    level: int(),
+    has_search: z.boolean().openapi({ description: "The league has fixtures usable in /fixtures/search" }),
+    score: score(),
+  })
+  .openapi("SearchLeague");
+
+export const SearchTeamSchema = z
+  .object({
+    id: int(),
+    name: z.string(),
+    short_code: z.string(),
+    national_team: z.boolean(),
+    country: countryRef(),
+    score: score(),
+  })
+  .openapi("SearchTeam");
+
+export const SearchFixtureSchema = z
+  .object({
+    id: int(),
+    date_time: z.string().openapi({ format: "date-time", description: "UTC, without milliseconds (YYYY-MM-DDTHH:mm:ssZ)" }),
+    status: z.enum(FIXTURE_STATUSES),
+    is_live: z.boolean(),
+    language: z.string(),
+    sport: z.object({ id: int(), name: z.string() }),
+    country: countryRef(),
+    league: z.object({ id: int(), name: z.string(), level: int() }),
+    season: z.object({
+      id: int(),
+      name: z.string(),
+      starting_at: z.string().nullable().openapi({ format: "date" }),
+      ending_at: z.string().nullable().openapi({ format: "date" }),
+      is_current: z.boolean(),
+    }),
+    group: z.object({ id: int(), name: z.string() }).nullable(),
+    stage: z.object({ id: int(), name: z.string() }).nullable(),
+    participants: z.array(z.object({ id: int(), name: z.string(), location: z.enum(["home", "away"]) })),
+    scores: z.array(ScoreSchema),
+    periods: z.array(PeriodSchema),
+    score: score(),
+  })
+  .openapi("SearchFixture");
+
+export const EntitySearchResponseSchema = z
+  .object({
+    countries: z.array(SearchCountrySchema).optional(),
+    leagues: z.array(SearchLeagueSchema).optional(),
+    teams: z.array(SearchTeamSchema).optional(),
+    fixtures: z.array(SearchFixtureSchema).optional(),
+  })
+  .openapi("EntitySearchResponse", { description: "Only the keys of the requested types; each list by score, best first" });

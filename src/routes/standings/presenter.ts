@@ -1,0 +1,25 @@
+import type { StandingDocument } from "../../ingest/documents/standing-document.js";
+import type { StandingStatistic } from "../../standings/compute.js";
+
+/**
+ * One Standing row, field by field as the service description's table lists them.
+ * Only the team name is localized (English fallback); positions were computed on
+ * English names and never change with the language.
+ */
+export function presentStandingRow(doc: Pick<StandingDocument, "row" | "team_names">, language: string) {
+  const { row } = doc;
+  return {
+    season: { id: row.season.id, name: row.season.name },
+    stage: row.stage ? { id: row.stage.id, name: row.stage.name } : null,
+    group: row.group ? { id: row.group.id, name: row.group.name } : null,
+    position: row.position,
+    team: { id: row.team.id, name: doc.team_names?.[language] ?? row.team.name },
+    points: row.points,
+    result: row.result ?? null,
+    statistics: row.statistics.map(presentStatistic),
+  };
+}
+
+function presentStatistic(entry: StandingStatistic): StandingStatistic {
+  return { team_id: entry.team_id, type_id: entry.type_id, developer_name: entry.developer_name, value: entry.value };
+}

@@ -1,0 +1,229 @@
+import { LRUCache } from "lru-cache";
+import { wordKind, wordWeight, words } from "../../text/name-words.js";
+import type { QueryText } from "./query-text.js";
+import { matchValue, matchWord, type WordMatch } from "./word-match.js";
+
+/**
+ * The score of one query against one spelling of a name (not an exact form: exact forms
+ * score 1 in entity-score.ts). Documented formula:
+ *
+ *   score = QC x (0.6 + 0.4 x NC) x order, capped at 0.99
+ *
+ * - Query words are paired one to one with the name's words, best pairs first. A word may
+ *   also pair with two neighbouring words written together ("westham" with "west ham"), or
+ *   with the whole name written as one word ("clubdeportivoleganes"), at 0.95 of the quality.
+ *   Each pair has a quality and a coverage (word-match.ts).
+ * - QC, how well the query is explained: the weighted mean of the query words' qualities (an
+ *   unpaired word counts 0, or 0.9 x its quality against the entity's context words, such as
+ *   its country's names). Weights: 1, or 0.2 for club-form words, particles and single
+ *   letters, 0.3 for numbers.
+ * - NC, how much of the name was typed: the weighted mean of the name's words' coverage
+ *   (unpaired words 0), with the same weights, so a missing "FC" costs little.
+ * - order: 0.95 when the paired words come in another order than in the name.
+ */
+export const JOINED_PENALTY = 0.95;
+export const CONTEXT_FACTOR = 0.9;
+export const ORDER_PENALTY = 0.95;
+export const NON_EXACT_CAP = 0.99;
+const NAME_SHARE = 0.4;
+
+/** A piece of a name to pair with: one word, two neighbouring words, or a run of words, written as one. */
+type NameUnit = { text: string; names: number[]; joined: boolean };
+
+/** A name spelling split for scoring; prepared once per spelling and request. */
+export type NameWords = { words: string[]; weights: number[]; units: NameUnit[] };
+
+// Names are the same from request to request: split each once per process.
+const NAME_CACHE = new LRUCache<string, NameWords>({ max: 100_000 });
+
+export function nameWords(folded: string): NameWords {
+  let result = NAME_CACHE.get(folded);
+  if (!result) {
+    result = splitName(folded);
+    NAME_CACHE.set(folded, result);
+  }
+  return result;
+}
+
+function splitName(folded: string): NameWords {
+  const list = words(folded);
+  const kinds = list.map(wordKind);
+  const weights = list.map(wordWeight);
+  // A name made only of light words ("AFC", "1. FC") is all content.
+  const allLight = weights.every((weight) => weight < 1);
+  const units: NameUnit[] = list.map((word, j) => ({ text: word, names: [j], joined: false }));
+  for (let j = 0; j + 1 < list.length; j++) units.push({ text: list[j]! + list[j + 1]!, names: [j, j + 1], joined: true });
+  // Runs of three or more words (and the name without its club-form words) as one word.
+  const runs = [list.map((_, j) => j), list.flatMap((_, j) => (kinds[j] === "content" || kinds[j] === "number" ? [j] : []))];
+  for (const run of runs) {
+    const contiguousPair = run.length === 2 && run[1]! - run[0]! === 1;
+    const known = units.some((unit) => unit.names.length === run.length && unit.names.every((j, k) => j === run[k]));
+    if (run.length < 2 || contiguousPair || known) continue;
+    units.push({ text: run.map((j) => list[j]!).join(""), names: run, joined: true });
+  }
+  return { words: list, weights: allLight ? weights.map(() => 1) : weights, units };
+}
+
+/** A piece of the query: one word, or two neighbouring words written together. */
+type QueryUnit = { text: string; from: number; to: number; prefix: boolean };
+
+type Pair = { queryFrom: number; queryTo: number; names: number[]; quality: number; coverage: number; value: number };
+
+/**
+ * One query's matcher for a whole request: memoizes word matches (candidates share many
+ * words) and split names, and scores the query, or a range of its words (a fixture's side),
+ * against a name. `bound` gives a cheap upper bound of the score over several names, so that
+ * candidates that cannot make the list are never scored in full.
+ */
+export class QueryMatcher {
+  private readonly units: QueryUnit[] = [];
+  private readonly table = new Map<string, Array<WordMatch | null | undefined>>();
+  private readonly contextTable = new Map<string, Array<WordMatch | null | undefined>>();
+
+  constructor(readonly query: QueryText) {
+    const q = query.words;
+    for (let i = 0; i < q.length; i++) this.units.push({ text: q[i]!, from: i, to: i + 1, prefix: query.prefix[i] ?? false });
+    for (let i = 0; i + 1 < q.length; i++) {
+      this.units.push({ text: q[i]! + q[i + 1]!, from: i, to: i + 2, prefix: query.prefix[i + 1] ?? false });
+    }
+  }
+
+  /** The score of query words [from, to) against one name spelling. */
+  score(name: NameWords, context: readonly string[], from = 0, to = this.query.words.length): number {
+    if (to <= from || name.words.length === 0) return 0;
+    const pairs: Pair[] = [];
+    for (let u = 0; u < this.units.length; u++) {
+      const unit = this.units[u]!;
+      if (unit.from < from || unit.to > to) continue;
+      for (const nameUnit of name.units) {
+        if (!this.pairable(unit, nameUnit, name)) continue;
+        const found = this.match(u, nameUnit.text);
+        if (!found) continue;
+        const quality = unit.to - unit.from > 1 || nameUnit.joined ? found.quality * JOINED_PENALTY : found.quality;
+        const pair = { queryFrom: unit.from, queryTo: unit.to, names: nameUnit.names, quality, coverage: found.coverage, value: 0 };
+        pair.value = matchValue(pair);
+        pairs.push(pair);
+      }
+    }
+    if (pairs.length === 0) return 0;
+    pairs.sort((a, b) => b.value - a.value || b.coverage - a.coverage);
+
+    const count = to - from;
+    const quality = new Array<number>(count).fill(0);
+    const queryTaken = new Array<boolean>(count).fill(false);
+    const coverage = new Array<number>(name.words.length).fill(0);
+    const nameTaken = new Array<boolean>(name.words.length).fill(false);
+    const chosen: Pair[] = [];
+    for (const pair of pairs) {
+      if (anyTaken(queryTaken, pair.queryFrom - from, pair.queryTo - from) || pair.names.some((j) => nameTaken[j])) continue;
+      for (let i = pair.queryFrom; i < pair.queryTo; i++) {
+        queryTaken[i - from] = true;
+        quality[i - from] = pair.quality;
+      }
+      for (const j of pair.names) {
+        nameTaken[j] = true;
+        coverage[j] = pair.coverage;
+      }
+      chosen.push(pair);
+    }
+    chosen.sort((a, b) => a.queryFrom - b.queryFrom);
+    const inOrder = chosen.every((pair, k) => k === 0 || pair.names[0]! > chosen[k - 1]!.names[0]!);
+    for (let i = 0; i < count; i++) {
+      if (!queryTaken[i]) quality[i] = CONTEXT_FACTOR * this.contextQuality(from + i, context);
+    }
+    const qc = weightedMean(quality, this.query.weights.slice(from, to));
+    const nc = weightedMean(coverage, name.weights);
+    return Math.min(qc * (1 - NAME_SHARE + NAME_SHARE * nc) * (inOrder ? 1 : ORDER_PENALTY), NON_EXACT_CAP);
+  }
+
+  /**
+   * Per query word, the best quality any piece of these names (or a context word) offers it.
+   * Their weighted mean over a range bounds the score of that range against any of the names.
+   */
+  wordBounds(names: readonly NameWords[], context: readonly string[]): number[] {
+    const best = new Array<number>(this.query.words.length).fill(0);
+    for (const name of names) {
+      for (let u = 0; u < this.units.length; u++) {
+        const unit = this.units[u]!;
+        for (const nameUnit of name.units) {
+          if (!this.pairable(unit, nameUnit, name)) continue;
+          const found = this.match(u, nameUnit.text);
+          if (!found) continue;
+          const quality = unit.to - unit.from > 1 || nameUnit.joined ? found.quality * JOINED_PENALTY : found.quality;
+          for (let i = unit.from; i < unit.to; i++) if (quality > best[i]!) best[i] = quality;
+        }
+      }
+    }
+    for (let i = 0; i < best.length; i++) best[i] = Math.max(best[i]!, CONTEXT_FACTOR * this.contextQuality(i, context));
+    return best;
+  }
+
+  /** The weighted mean of word bounds over [from, to): no name scores more on that range. */
+  bound(wordBounds: readonly number[], from = 0, to = this.query.words.length): number {
+    return weightedMean(wordBounds.slice(from, to), this.query.weights.slice(from, to));
+  }
+
+  /**
+   * Which pieces are worth comparing: two words written as one only when the typed word runs
+   * past the name's word (or the name's word past the typed one), a whole run only for a
+   * typed word longer than any word of the run.
+   */
+  private pairable(unit: QueryUnit, nameUnit: NameUnit, name: NameWords): boolean {
+    const joinedQuery = unit.to - unit.from > 1;
+    if (!nameUnit.joined) return !joinedQuery || nameUnit.text.length > this.query.words[unit.from]!.length;
+    if (joinedQuery) return false;
+    const first = name.words[nameUnit.names[0]!]!;
+    if (nameUnit.names.length === 2 && nameUnit.names[1] === nameUnit.names[0]! + 1) return unit.text.length > first.length;
+    return nameUnit.names.every((j) => unit.text.length > name.words[j]!.length);
+  }
+
+  private match(unit: number, word: string): WordMatch | null {
+    let row = this.table.get(word);
+    if (!row) {
+      row = new Array<WordMatch | null | undefined>(this.units.length);
+      this.table.set(word, row);
+    }
+    let result = row[unit];
+    if (result === undefined) {
+      const { text, prefix } = this.units[unit]!;
+      result = matchWord(text, word, prefix);
+      row[unit] = result;
+    }
+    return result;
+  }
+
+  /** The best whole-word match of a leftover query word among the entity's context words. */
+  private contextQuality(index: number, context: readonly string[]): number {
+    let best = 0;
+    for (const word of context) {
+      let row = this.contextTable.get(word);
+      if (!row) {
+        row = new Array<WordMatch | null | undefined>(this.query.words.length);
+        this.contextTable.set(word, row);
+      }
+      let found = row[index];
+      if (found === undefined) {
+        found = matchWord(this.query.words[index]!, word, false);
+        row[index] = found;
+      }
+      if (found && found.quality > best) best = found.quality;
+    }
+    return best;
+  }
+}
+
+function anyTaken(taken: boolean[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (taken[i]) return true;
+  return false;
+}
+
+function weightedMean(values: readonly number[], weights: readonly number[]): number {
+  let sum = 0;
+  let total = 0;
+  for (let i = 0; i < values.length; i++) {
+    const weight = weights[i] ?? 1;
+    sum += weight * (values[i] ?? 0);
+    total += weight;
+  }
+  return total > 0 ? sum / total : 0;
+}

@@ -1,0 +1,120 @@
+import type { estypes } from "@elastic/elasticsearch";
+import type { FixtureDocument } from "../../domain/fixture-document.js";
+import { fold } from "../../text/fold.js";
+import { words } from "../../text/name-words.js";
+import type { CountryHit, LeagueHit, TeamHit } from "./documents.js";
+import { EntityScore, type ScorableEntity } from "./entity-score.js";
+import { fixtureQuery, scoreFixture, type FixtureQuery } from "./fixture-score.js";
+import { QueryMatcher } from "./name-score.js";
+import { queryText } from "./query-text.js";
+
+/**
+ * Candidates in, ranked items out: every candidate is scored in TypeScript (the score is the
+ * same whatever else was found), those under MIN_SCORE are dropped as noise, and the rest are
+ * ordered by score; equal scores go to the more prominent entity (search.prior: popular
+ * league, level 1, ...), then the shorter name, then the id. Fixtures with equal scores go
+ * soonest first.
+ */
+export const MIN_SCORE = 0.3;
+
+export type Ranked<T> = { item: T; score: number };
+
+export type RankedResult = {
+  countries?: Array<Ranked<CountryHit>>;
+  leagues?: Array<Ranked<LeagueHit> & { live: number }>;
+  teams?: Array<Ranked<TeamHit>>;
+  fixtures?: Array<Ranked<FixtureDocument>>;
+};
+
+/**
+ * One ranker per request, so word matches are computed once for all types. Candidates are
+ * taken in the order of their score bounds, and the full scoring stops once no bound can make
+ * the list any more: the list is the same as scoring every candidate in full.
+ */
+export class EntityRanker {
+  private readonly matcher: QueryMatcher;
+  private readonly fixtureText: FixtureQuery;
+  private readonly fixtureMatcher: QueryMatcher;
+  private readonly folded = new Map<string, string[]>();
+
+  constructor(
+    q: string,
+    private readonly limit: number,
+  ) {
+    this.matcher = new QueryMatcher(queryText(q));
+    this.fixtureText = fixtureQuery(q);
+    this.fixtureMatcher = new QueryMatcher(this.fixtureText.whole);
+  }
+
+  countries(hits: Array<estypes.SearchHit<CountryHit>>): Array<Ranked<CountryHit>> {
+    return this.rankReference(hits, (doc) => ({
+      forms: doc.search.names,
+      context: [],
+      codes: [doc.alpha3, doc.alpha2].flatMap((code) => (code ? [fold(code)] : [])),
+    }));
+  }
+
+  leagues(hits: Array<estypes.SearchHit<LeagueHit>>, liveByLeague: ReadonlyMap<number, number>): Array<Ranked<LeagueHit> & { live: number }> {
+    const ranked = this.rankReference(hits, (doc) => ({ forms: doc.search.names, context: this.contextWords(doc), codes: [] }));
+    return ranked.map((entry) => ({ ...entry, live: liveByLeague.get(entry.item.id) ?? 0 }));
+  }
+
+  teams(hits: Array<estypes.SearchHit<TeamHit>>): Array<Ranked<TeamHit>> {
+    return this.rankReference(hits, (doc) => ({ forms: doc.search.names, context: this.contextWords(doc), codes: [fold(doc.short_code)] }));
+  }
+
+  fixtures(hits: Array<estypes.SearchHit<FixtureDocument>>): Array<Ranked<FixtureDocument>> {
+    const scored: Array<Ranked<FixtureDocument>> = [];
+    for (const hit of hits) {
+      if (!hit._source) continue;
+      const sides = { home: docValues(hit, "search.home"), away: docValues(hit, "search.away") };
+      scored.push({ item: hit._source, score: scoreFixture(this.fixtureText, sides, this.fixtureMatcher) });
+    }
+    return scored
+      .filter((entry) => entry.score >= MIN_SCORE)
+      .sort((a, b) => b.score - a.score || a.item.date_time.localeCompare(b.item.date_time) || a.item.id - b.item.id)
+      .slice(0, this.limit);
+  }
+
+  private rankReference<T extends { id: number; name: string; search: { prior?: number } }>(
+    hits: Array<estypes.SearchHit<T>>,
+    scorable: (doc: T) => ScorableEntity,
+  ): Array<Ranked<T>> {
+    const candidates = hits.flatMap((hit) => (hit._source ? [{ item: hit._source, entity: new EntityScore(this.matcher, scorable(hit._source)) }] : []));
+    candidates.sort((a, b) => b.entity.bound - a.entity.bound);
+    const ranked: Array<Ranked<T>> = [];
+    const byRank = (a: Ranked<T>, b: Ranked<T>) =>
+      b.score - a.score ||
+      (b.item.search.prior ?? 0) - (a.item.search.prior ?? 0) ||
+      a.item.name.length - b.item.name.length ||
+      a.item.id - b.item.id;
+    for (const { item, entity } of candidates) {
+      // A bound equal to the last listed score may still tie and win on the tie-breaks.
+      const threshold = ranked.length < this.limit ? MIN_SCORE : Math.max(MIN_SCORE, ranked[this.limit - 1]!.score);
+      if (entity.bound < threshold) break;
+      const score = entity.score();
+      if (score < MIN_SCORE) continue;
+      ranked.push({ item, score });
+      ranked.sort(byRank);
+      ranked.length = Math.min(ranked.length, this.limit);
+    }
+    return ranked;
+  }
+
+  /** The folded words of the entity's country in every language ("liverpool england"), folded once per request. */
+  private contextWords(doc: { country: { name: string }; country_names?: Record<string, string> }): string[] {
+    const key = doc.country.name;
+    let list = this.folded.get(key);
+    if (!list) {
+      const names = [doc.country.name, ...Object.values(doc.country_names ?? {})];
+      list = [...new Set(names.flatMap((name) => words(fold(name))))];
+      this.folded.set(key, list);
+    }
+    return list;
+  }
+}
+
+function docValues(hit: estypes.SearchHit<unknown>, field: string): string[] {
+  const values = hit.fields?.[field];
+  return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string") : [];
+}

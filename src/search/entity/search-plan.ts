@@ -1,0 +1,69 @@
+import type { estypes } from "@elastic/elasticsearch";
+import type { IndexNames } from "../../store/index-names.js";
+import { fixtureCandidateQuery, referenceCandidateQuery } from "./candidate-queries.js";
+import { COUNTRY_SOURCE, FIXTURE_SIDES, FIXTURE_SOURCE, LEAGUE_SOURCE, TEAM_SOURCE } from "./documents.js";
+import { fixtureQuery } from "./fixture-score.js";
+import { queryText } from "./query-text.js";
+
+export const ENTITY_TYPES = ["country", "league", "team", "fixture"] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** Validated /search input. */
+export type EntitySearchInput = { q: string; types: readonly EntityType[]; limit: number; now: Date };
+
+/**
+ * How many candidates each type brings back for rescoring. Enough that the best match is
+ * among them for misspelt and partial queries (measured by npm run eval:search), few enough
+ * that fetching and scoring them stays cheap.
+ */
+export const CANDIDATES: Readonly<Record<EntityType, number>> = { country: 15, league: 15, team: 40, fixture: 20 };
+
+/** One search of the msearch: an entity type's candidates, or the in-play count per league. */
+export type PlanStep = EntityType | "live";
+
+export type SearchPlan = { steps: PlanStep[]; searches: estypes.MsearchRequestItem[] };
+
+/**
+ * The one request an entity search sends: an _msearch with a candidate search per requested
+ * type, plus, when leagues are asked for, the count of fixtures in play per league (leagues'
+ * `live` is computed at request time, never stored).
+ */
+export function entitySearchPlan(input: EntitySearchInput, indices: IndexNames): SearchPlan {
+  const steps: PlanStep[] = [];
+  const searches: estypes.MsearchRequestItem[] = [];
+  const add = (step: PlanStep, index: string, body: estypes.SearchSearchRequestBody) => {
+    steps.push(step);
+    // A missing shard must fail the search rather than silently drop a match (DECISIONS.md).
+    searches.push({ index, allow_partial_search_results: false }, { track_total_hits: false, ...body });
+  };
+  const text = queryText(input.q);
+  for (const type of input.types) {
+    if (type === "country") {
+      add(type, indices.countries, { query: referenceCandidateQuery(text, ["alpha3", "alpha2"]), size: CANDIDATES.country, _source: COUNTRY_SOURCE });
+    } else if (type === "league") {
+      add(type, indices.leagues, { query: referenceCandidateQuery(text), size: CANDIDATES.league, _source: LEAGUE_SOURCE });
+      add("live", indices.fixtures, liveCountBody());
+    } else if (type === "team") {
+      add(type, indices.teams, { query: referenceCandidateQuery(text, ["short_code"]), size: CANDIDATES.team, _source: TEAM_SOURCE });
+    } else {
+      add(type, indices.fixtures, {
+        query: fixtureCandidateQuery(fixtureQuery(input.q).whole, input.now),
+        size: CANDIDATES.fixture,
+        _source: FIXTURE_SOURCE,
+        docvalue_fields: FIXTURE_SIDES,
+      });
+    }
+  }
+  return { steps, searches };
+}
+
+/** The number of leagues a live count covers at most (far more than exist). */
+const MAX_LEAGUES = 10_000;
+
+function liveCountBody(): estypes.SearchSearchRequestBody {
+  return {
+    size: 0,
+    query: { bool: { filter: [{ term: { is_live: true } }] } },
+    aggs: { by_league: { terms: { field: "league.id", size: MAX_LEAGUES } } },
+  };
+}

@@ -1,0 +1,68 @@
+import { canonicalWord } from "../../text/name-words.js";
+import { editDistances } from "./edit-distance.js";
+
+/**
+ * How well one typed word matches one word of a name.
+ * - quality: how sure we are the typed word means this word: 1 when equal, 0.97 for a short
+ *   form of it ("utd" for "united"), 1 - 0.9 x distance / length for a misspelling, and for a
+ *   beginning of the word (typing) the same times 0.85 + 0.15 x coverage.
+ * - coverage: the share of the name's word that was typed (1 unless it is a beginning).
+ */
+export type WordMatch = { quality: number; coverage: number };
+
+export const SHORT_FORM_QUALITY = 0.97;
+const PREFIX_BASE = 0.9;
+
+/** Per edit, relative to the length: a slip in a short word leaves less of it recognizable. */
+export function typoPenalty(length: number): number {
+  return 1.2 + 0.1 * Math.max(0, 8 - length);
+}
+
+/** Edits allowed against a whole word, by its length: short words tolerate less. */
+export function allowedEdits(length: number): number {
+  if (length <= 2) return 0.75;
+  if (length === 3) return 1;
+  if (length <= 5) return 1.5;
+  if (length <= 8) return 2;
+  return 2.5;
+}
+
+/** Edits allowed in a beginning of a word, by the typed length: a few letters must be right. */
+export function allowedPrefixEdits(typedLength: number): number {
+  if (typedLength <= 2) return 0;
+  if (typedLength === 3) return 0.5;
+  if (typedLength <= 5) return 1;
+  if (typedLength <= 8) return 1.5;
+  return 2;
+}
+
+/** The ranking value of a match: a partly typed word counts for less than a whole one. */
+export function matchValue(match: WordMatch): number {
+  return match.quality * (0.6 + 0.4 * match.coverage);
+}
+
+/**
+ * `asPrefix`: the typed word may be the beginning of the name's word (the word being typed,
+ * or an abbreviation such as "bor" for "borussia").
+ */
+export function matchWord(typed: string, word: string, asPrefix: boolean): WordMatch | null {
+  if (typed === word) return { quality: 1, coverage: 1 };
+  if (canonicalWord(typed) === canonicalWord(word)) return { quality: SHORT_FORM_QUALITY, coverage: 1 };
+  const fullLimit = allowedEdits(Math.max(typed.length, word.length));
+  const prefixLimit = asPrefix && typed.length < word.length ? allowedPrefixEdits(typed.length) : -1;
+  // Each missing or extra letter costs at least 0.5: a length gap beyond the limit cannot match.
+  if (prefixLimit < 0 && Math.abs(typed.length - word.length) * 0.5 > fullLimit) return null;
+  const distances = editDistances(typed, word, Math.max(fullLimit, prefixLimit));
+  let best: WordMatch | null = null;
+  if (distances.full <= fullLimit) {
+    const length = Math.max(typed.length, word.length);
+    best = { quality: Math.max(0, 1 - (typoPenalty(length) * distances.full) / length), coverage: 1 };
+  }
+  if (prefixLimit >= 0 && distances.prefix <= prefixLimit && distances.prefixLength < word.length) {
+    const coverage = distances.prefixLength / word.length;
+    const accuracy = Math.max(0, 1 - (typoPenalty(typed.length) * distances.prefix) / typed.length);
+    const prefix = { quality: accuracy * (PREFIX_BASE + (1 - PREFIX_BASE) * coverage), coverage };
+    if (!best || matchValue(prefix) > matchValue(best)) best = prefix;
+  }
+  return best;
+}

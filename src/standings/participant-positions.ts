@@ -1,0 +1,88 @@
+import type { Client, estypes } from "@elastic/elasticsearch";
+import type { FixtureDocument } from "../domain/fixture-document.js";
+import type { StandingRow } from "./compute.js";
+import { derivedFixtureFields, readTeamNames } from "./fixture-derived.js";
+import type { SeasonFixture } from "./season-fixtures.js";
+
+/**
+ * Participants' `position` is the team's rank in the season's current table of the
+ * fixture's stage (DECISIONS.md "Participants' position"), so it is refreshed
+ * whenever a season's tables are recomputed.
+ */
+
+/** Rank by stage and team; a team in a group has its group's rank. */
+export function positionsOf(rows: readonly StandingRow[]): Map<string, number> {
+  return new Map(rows.map((row) => [positionKey(row.stage?.id ?? 0, row.team.id), row.position]));
+}
+
+function positionKey(stageId: number, teamId: number): string {
+  return `${stageId}:${teamId}`;
+}
+
+/** The participants with their current positions, or null when none changed. */
+export function repositioned(
+  fixture: Pick<SeasonFixture, "stage" | "participants">,
+  positions: ReadonlyMap<string, number>,
+): FixtureDocument["participants"] | null {
+  const stageId = fixture.stage?.id ?? 0;
+  let changed = false;
+  const participants = fixture.participants.map((participant) => {
+    const position = positions.get(positionKey(stageId, participant.id)) ?? null;
+    if (position !== participant.position) changed = true;
+    return { ...participant, position };
+  });
+  return changed ? participants : null;
+}
+
+type StoredParts = Pick<FixtureDocument, "participants" | "statistics" | "metrics">;
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Writes new participant positions into fixture documents. A partial update re-indexes
+ * the stored `_source`, which lacks the indexed-only `effective` and `search`, so both
+ * are recomputed and sent along (fixture-derived.ts), as every fixture writer must.
+ * Each write is conditional on the version just read (`if_seq_no`); a fixture a live
+ * update changed in between is read again and retried, so neither write is lost.
+ * Returns the number of fixtures updated.
+ */
+export async function writeParticipantPositions(
+  es: Client,
+  indices: { fixtures: string; teams: string },
+  fixtures: readonly SeasonFixture[],
+  positions: ReadonlyMap<string, number>,
+): Promise<number> {
+  const fixturesIndex = indices.fixtures;
+  const changed = fixtures.filter((fixture) => repositioned(fixture, positions) !== null);
+  let pending = changed.map((fixture) => String(fixture.id));
+  const teamNames = await readTeamNames(es, indices.teams, changed.flatMap((fixture) => fixture.participants.map((p) => p.id)));
+  let updated = 0;
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    if (attempt > MAX_ATTEMPTS) throw new Error(`Participant positions: ${pending.length} fixture(s) kept changing; gave up`);
+    const read = await es.mget<StoredParts & Pick<FixtureDocument, "stage">>({
+      index: fixturesIndex,
+      ids: pending,
+      _source: ["participants", "statistics", "metrics", "stage"],
+    });
+    const operations: Array<estypes.BulkOperationContainer | estypes.BulkUpdateAction> = [];
+    for (const doc of read.docs) {
+      if (!("found" in doc) || !doc.found || !doc._source) continue;
+      const participants = repositioned(doc._source, positions);
+      if (!participants) continue;
+      operations.push(
+        { update: { _index: fixturesIndex, _id: doc._id, if_seq_no: doc._seq_no!, if_primary_term: doc._primary_term! } },
+        { doc: { participants, ...derivedFixtureFields({ ...doc._source, participants }, teamNames) } },
+      );
+    }
+    if (operations.length === 0) break;
+    const response = await es.bulk({ operations });
+    pending = [];
+    for (const item of response.items) {
+      const result = item.update!;
+      if (result.status === 409) pending.push(result._id!);
+      else if (result.error) throw new Error(`Participant positions of fixture ${result._id}: ${result.error.reason ?? result.error.type}`);
+      else updated++;
+    }
+  }
+  return updated;
+}

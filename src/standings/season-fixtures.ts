@@ -1,0 +1,77 @@
+import type { Client, estypes } from "@elastic/elasticsearch";
+import { FINISHED_STATUSES } from "../catalogue/statuses.js";
+import type { FixtureDocument } from "../domain/fixture-document.js";
+import type { TableFixture } from "./table-plan.js";
+
+/** The stored fields a table recomputation reads from a fixture document. */
+export const SEASON_FIXTURE_FIELDS = [
+  "id",
+  "date_time",
+  "status",
+  "league.code",
+  "season.id",
+  "season.name",
+  "stage",
+  "group",
+  "participants",
+  "home_team_id",
+  "away_team_id",
+  "names.teams",
+  "scores",
+] as const;
+
+export type SeasonFixture = Pick<
+  FixtureDocument,
+  "id" | "date_time" | "status" | "stage" | "group" | "participants" | "home_team_id" | "away_team_id" | "scores"
+> & {
+  league: Pick<FixtureDocument["league"], "code">;
+  season: Pick<FixtureDocument["season"], "id" | "name">;
+  names?: Pick<FixtureDocument["names"], "teams">;
+};
+
+const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATUSES);
+
+/**
+ * A stored fixture as the table computation sees it: goals only when it is finished
+ * (FT, or AWARDED with its awarded score), read from the CURRENT scores, which
+ * include extra time and exclude a shoot-out (DECISIONS.md "Scores").
+ */
+export function tableFixtureOf(doc: SeasonFixture): TableFixture {
+  return {
+    id: doc.id,
+    date_time: doc.date_time,
+    stage: doc.stage,
+    group: doc.group,
+    home_team_id: doc.home_team_id,
+    away_team_id: doc.away_team_id,
+    goals: FINISHED.has(doc.status) ? currentGoals(doc) : null,
+  };
+}
+
+function currentGoals(doc: SeasonFixture): TableFixture["goals"] {
+  const current = (teamId: number) =>
+    (doc.scores ?? []).find((score) => score.developer_name === "CURRENT" && score.team_id === teamId)?.value;
+  const home = current(doc.home_team_id);
+  const away = current(doc.away_team_id);
+  return home === undefined || away === undefined ? null : { home, away };
+}
+
+/** Every fixture of a season, paged with search_after (a season may exceed one page). */
+export async function readSeasonFixtures(es: Client, fixturesIndex: string, seasonId: number): Promise<SeasonFixture[]> {
+  const fixtures: SeasonFixture[] = [];
+  let after: estypes.SortResults | undefined;
+  for (;;) {
+    const response = await es.search<SeasonFixture>({
+      index: fixturesIndex,
+      size: 1000,
+      _source: [...SEASON_FIXTURE_FIELDS],
+      query: { term: { "season.id": seasonId } },
+      sort: [{ id: "asc" }],
+      ...(after ? { search_after: after } : {}),
+    });
+    const hits = response.hits.hits;
+    for (const hit of hits) if (hit._source) fixtures.push(hit._source);
+    if (hits.length < 1000) return fixtures;
+    after = hits.at(-1)!.sort;
+  }
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { StandingRow } from "../../../src/standings/compute.js";
+import { derivedFixtureFields } from "../../../src/standings/fixture-derived.js";
+import { positionsOf, repositioned } from "../../../src/standings/participant-positions.js";
+import { fixtureSearchFields } from "../../../src/text/search-fields.js";
+
+const row = (stageId: number | null, teamId: number, position: number): StandingRow => ({
+  season: { id: 1, name: "2025" },
+  stage: stageId === null ? null : { id: stageId, name: `Stage ${stageId}` },
+  group: null,
+  position,
+  team: { id: teamId, name: `Team ${teamId}` },
+  points: 0,
+  result: null,
+  statistics: [],
+});
+
+const participants = (home: number | null, away: number | null) => [
+  { id: 10, name: "Ten", location: "home" as const, position: home },
+  { id: 20, name: "Twenty", location: "away" as const, position: away },
+];
+
+describe("participant positions", () => {
+  const positions = positionsOf([row(5, 10, 1), row(5, 20, 2), row(6, 10, 3)]);
+
+  it("takes each team's rank in the table of the fixture's stage", () => {
+    expect(repositioned({ stage: { id: 5, name: "Stage 5" }, participants: participants(2, 1) }, positions)?.map((p) => p.position)).toEqual([1, 2]);
+    expect(repositioned({ stage: { id: 6, name: "Stage 6" }, participants: participants(null, null) }, positions)?.map((p) => p.position)).toEqual([3, null]);
+  });
+
+  it("reports no change when the positions are already current", () => {
+    expect(repositioned({ stage: { id: 5, name: "Stage 5" }, participants: participants(1, 2) }, positions)).toBeNull();
+  });
+
+  it("clears positions in a stage without a table", () => {
+    expect(repositioned({ stage: { id: 9, name: "Final" }, participants: participants(1, 2) }, positions)?.map((p) => p.position)).toEqual([null, null]);
+  });
+});
+
+describe("derivedFixtureFields", () => {
+  it("recomputes effective values and the search fields from every name of both teams", () => {
+    const derived = derivedFixtureFields(
+      {
+        participants: participants(1, 2),
+        statistics: [{ team_id: 10, type_id: 34, developer_name: "CORNERS", value: 4, location: "home" }],
+        metrics: [{ team_id: 10, type_id: 34, developer_name: "CORNERS", value: 9, location: "home", group: "predictions" }],
+      },
+      new Map([[10, ["Ten FC", "The Tens"]]]),
+    );
+    expect(derived.effective).toEqual([{ name: "CORNERS", location: "home", value: 4 }]);
+    expect(derived.search).toEqual(fixtureSearchFields(["Ten FC", "The Tens"], ["Twenty"]));
+  });
+});
