@@ -1,6 +1,8 @@
 import type { Client } from "@elastic/elasticsearch";
 
 export type IndexedDocument = { id: string; doc: object };
+/** What the loader takes: `doc` may also be JSON serialized already (sent as is). */
+export type LoadableDocument = { id: string; doc: object | string };
 
 export type LoadProgress = (event: { index: string; sent: number; total: number | null }) => void;
 
@@ -24,13 +26,13 @@ export class DroppedDocumentsError extends Error {
 export async function bulkLoad(
   es: Client,
   index: string,
-  documents: Iterable<IndexedDocument> | AsyncIterable<IndexedDocument>,
+  documents: Iterable<LoadableDocument> | AsyncIterable<LoadableDocument>,
   options: { total?: number; onProgress?: LoadProgress; flushBytes?: number; concurrency?: number } = {},
 ): Promise<number> {
   const dropped: Array<{ id: string; error: string }> = [];
   let sent = 0;
   const total = options.total ?? null;
-  const stats = await es.helpers.bulk<IndexedDocument>({
+  const stats = await es.helpers.bulk<LoadableDocument>({
     datasource: Array.isArray(documents) ? documents : iterate(documents),
     onDocument: (item) => {
       sent++;
@@ -38,7 +40,7 @@ export async function bulkLoad(
       return [{ index: { _index: index, _id: item.id } }, item.doc];
     },
     onDrop: (drop) => {
-      const document = drop.document as IndexedDocument;
+      const document = drop.document as LoadableDocument;
       dropped.push({ id: document.id, error: JSON.stringify(drop.error) });
     },
     flushBytes: options.flushBytes ?? 5_000_000,
@@ -53,6 +55,6 @@ export async function bulkLoad(
   return stats.successful;
 }
 
-async function* iterate(documents: Iterable<IndexedDocument> | AsyncIterable<IndexedDocument>) {
+async function* iterate(documents: Iterable<LoadableDocument> | AsyncIterable<LoadableDocument>) {
   yield* documents;
 }

@@ -79,7 +79,7 @@ describe("rebuild", () => {
     const before = await currentVersion(env.es, env.deps.indices);
     const data = dataSet([10, 11]);
     data.fixtures.count = 3;
-    await expect(rebuild(env.es, env.deps.indices, data)).rejects.toThrow(/fixtures: expected 3 documents, found 2/);
+    await expect(rebuild(env.es, env.deps.indices, data)).rejects.toThrow(/fixtures: the source promised 3 documents and made 2/);
     expect(await currentVersion(env.es, env.deps.indices)).toBe(before);
   });
 });
