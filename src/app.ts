@@ -6,6 +6,7 @@ import { errorHandler } from "./middleware/error-handler.js";
 import { methodGuard, notFound } from "./middleware/method-guard.js";
 import { requestId } from "./middleware/request-id.js";
 import { requestLog } from "./middleware/request-log.js";
+import { demoRouter } from "./routes/demo/router.js";
 import { docsRouter } from "./routes/docs/router.js";
 import { healthRouter } from "./routes/health/router.js";
 import { betBuildersRouter } from "./routes/bet-builders/router.js";
@@ -27,7 +28,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   // Errors are logged by the error handler with the request id; Koa's own printing is noise.
   app.silent = true;
 
-  const publicRouters = [healthRouter(), docsRouter()];
+  const publicRouters = [healthRouter(), docsRouter(), demoRouter()];
   const api = new Router<AppState, AppContext>();
   api.use(authenticate);
   // /fixtures/search before /fixtures so the literal path wins over any parameterized one.

@@ -29,7 +29,6 @@ const CANONICAL_FORMS: Readonly<Record<string, string>> = {
   ste: "sainte",
   sankt: "saint",
   sint: "saint",
-  san: "saint",
   munich: "munchen",
   cologne: "koln",
   turin: "torino",
@@ -63,8 +62,11 @@ const CANONICAL_FORMS: Readonly<Record<string, string>> = {
 
 export type WordKind = "content" | "club" | "particle" | "number";
 
+// Numbers, also Roman ones ("Willem II", "Sturm Graz II"), say little about which club is meant.
+const NUMBER_RE = /^(\d+|ii|iii|iv)$/;
+
 export function wordKind(word: string): WordKind {
-  if (/^\d+$/.test(word)) return "number";
+  if (NUMBER_RE.test(word)) return "number";
   if (CLUB_WORDS.has(word)) return "club";
   if (PARTICLES.has(word)) return "particle";
   return "content";

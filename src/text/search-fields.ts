@@ -13,8 +13,12 @@ import { canonicalWord, wordKind, words } from "./name-words.js";
  *   queries that run words together ("astonvilla").
  * - grams: character trigrams of the compact forms, start-padded, so misspelt, run-together or
  *   reordered queries still share most of them.
+ * - prefixes: the beginnings (3 to 12 letters) of every word, so that a word being typed with a
+ *   slip in it ("tottemh", "jhons") still meets its word through a one-edit fuzzy match.
  */
-export type SearchFields = { names: string[]; words: string; compact: string[]; grams: string };
+export type SearchFields = { names: string[]; words: string; compact: string[]; grams: string; prefixes: string };
+
+const PREFIX_LENGTHS = { min: 3, max: 12 } as const;
 
 export function searchFields(names: Iterable<string>): SearchFields {
   const forms = exactFormsOf(names);
@@ -31,7 +35,11 @@ export function searchFields(names: Iterable<string>): SearchFields {
   }
   const grams = new Set<string>();
   for (const form of compact) for (const gram of trigrams(form)) grams.add(gram);
-  return { names: forms, words: [...wordSet].join(" "), compact: [...compact], grams: [...grams].join(" ") };
+  const prefixes = new Set<string>();
+  for (const word of wordSet) {
+    for (let length = PREFIX_LENGTHS.min; length <= Math.min(word.length, PREFIX_LENGTHS.max); length++) prefixes.add(word.slice(0, length));
+  }
+  return { names: forms, words: [...wordSet].join(" "), compact: [...compact], grams: [...grams].join(" "), prefixes: [...prefixes].join(" ") };
 }
 
 /** Trigrams of a string without spaces, padded at the start so the first letters weigh in. */

@@ -85,6 +85,7 @@ async function listen(server: Server): Promise<Server> {
 /** Resolves the concrete names first: the node refuses wildcard deletes. */
 export async function deleteIndicesWithPrefix(es: Client, prefix: string): Promise<void> {
   const indices = await es.cat.indices({ index: `${prefix}_*`, h: "index", format: "json" });
-  const names = indices.map((row) => row.index).filter((name): name is string => Boolean(name));
+  // `prefix_*` also resolves aliases of that prefix: keep only indices named with it.
+  const names = indices.map((row) => row.index).filter((name): name is string => Boolean(name?.startsWith(`${prefix}_`)));
   if (names.length > 0) await es.indices.delete({ index: names });
 }

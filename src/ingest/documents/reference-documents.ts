@@ -6,7 +6,8 @@ import { translationsOnly } from "./localize.js";
 /**
  * Documents of the reference indices (countries, teams, leagues, seasons). Each
  * carries its display fields, its translations as an unindexed map, and the folded
- * search forms of every name in every language (names are matched in any language).
+ * search forms of every name in every language (names are matched in any language;
+ * only `search.names` and `search.prior` are kept in `_source`, the rest is indexed only).
  * `search.prior` only breaks ties between equally good entity-search matches (the
  * Premier League club before the A-League one for "newcastle"): 3 popular league,
  * 2 other level 1, 1 level 2, 0 otherwise; a team takes its best league's.

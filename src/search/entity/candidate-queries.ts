@@ -11,21 +11,54 @@ import type { QueryText } from "./query-text.js";
  * letters (trigrams). `_score` orders candidates only and is never shown.
  */
 
-/** Words for the fuzzy word clause: each query word and its canonical form ("utd" -> "united"). */
+/** Words for the word clause: each word and its canonical form ("utd" -> "united"); idf weighs them. */
 function wordsText(query: QueryText): string {
   return [...new Set(query.words.flatMap((word) => [word, canonicalWord(word)]))].join(" ");
 }
 
-function gramsText(query: QueryText): string {
-  return trigrams(query.words.join("")).join(" ");
+/**
+ * The words whose letters are worth comparing: the grams of club-form words, particles and
+ * numbers ("football club", "de") would outnumber those of the word that names the club
+ * ("braga"). A query of light words only keeps them all.
+ */
+function significantWords(query: QueryText): string[] {
+  const heavy = query.words.filter((_, index) => (query.weights[index] ?? 1) >= 1);
+  return heavy.length > 0 ? heavy : query.words;
 }
 
+function gramsText(query: QueryText): string {
+  return trigrams(significantWords(query).join("")).join(" ");
+}
+
+/**
+ * Fuzzy word matching (up to two edits) is the one costly clause: Lucene builds an automaton
+ * per word and search, about a millisecond each here. So only the teams, the one large
+ * reference index, get it, and only for the longest significant word: the one most likely to
+ * carry two slips that leave it no trigram in common ("pwlefmo" for "palermo"). Other slips
+ * keep enough trigrams, or are caught by the slipped-prefix clause; the small indices and the
+ * fixtures of one week need neither.
+ */
+export const TEAM_FUZZINESS = "AUTO";
+const MAX_FUZZY_WORDS = 1;
+
 /** Should-clauses over a words field and a grams field (shared by reference entities and fixtures). */
-function textClauses(query: QueryText, wordsField: string, gramsField: string): estypes.QueryDslQueryContainer[] {
+function textClauses(
+  query: QueryText,
+  fields: { words: string; grams: string },
+  options: { fuzziness: string | null; gramsShare?: string },
+): estypes.QueryDslQueryContainer[] {
+  const { words: wordsField, grams: gramsField } = fields;
   const clauses: estypes.QueryDslQueryContainer[] = [
-    { match: { [wordsField]: { query: wordsText(query), fuzziness: "AUTO", max_expansions: 30, boost: 2 } } },
-    { match: { [gramsField]: { query: gramsText(query), boost: 1 } } },
+    { match: { [wordsField]: { query: wordsText(query), boost: 2 } } },
+    { match: { [gramsField]: { query: gramsText(query), boost: 1, ...(options.gramsShare ? { minimum_should_match: options.gramsShare } : {}) } } },
   ];
+  const fuzzy = significantWords(query)
+    .filter((word) => word.length >= 4)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, MAX_FUZZY_WORDS);
+  if (options.fuzziness !== null && fuzzy.length > 0) {
+    clauses.push({ match: { [wordsField]: { query: fuzzy.join(" "), fuzziness: options.fuzziness, max_expansions: 30, boost: 1.5 } } });
+  }
   const last = query.words[query.words.length - 1];
   if (last !== undefined) clauses.push({ constant_score: { filter: { prefix: { [wordsField]: last } }, boost: 2 } });
   return clauses;
@@ -35,7 +68,11 @@ function textClauses(query: QueryText, wordsField: string, gramsField: string): 
  * Countries, leagues and teams: one shape of `search` fields (src/text/search-fields.ts).
  * `codeFields`: keyword fields holding upper-case codes ("PSG", "USA") a one-word query may equal.
  */
-export function referenceCandidateQuery(query: QueryText, codeFields: readonly string[] = []): estypes.QueryDslQueryContainer {
+export function referenceCandidateQuery(
+  query: QueryText,
+  options: { codeFields?: readonly string[]; fuzziness?: string | null } = {},
+): estypes.QueryDslQueryContainer {
+  const codeFields = options.codeFields ?? [];
   const compact = query.words.join("");
   const code = query.words.length === 1 && compact.length >= 2 && compact.length <= 4 ? compact.toUpperCase() : null;
   return {
@@ -44,11 +81,22 @@ export function referenceCandidateQuery(query: QueryText, codeFields: readonly s
         { constant_score: { filter: { term: { "search.names": query.folded } }, boost: 100 } },
         ...(code ? codeFields.map((field) => ({ constant_score: { filter: { term: { [field]: code } }, boost: 50 } })) : []),
         { constant_score: { filter: { prefix: { "search.compact": compact } }, boost: 3 } },
-        ...textClauses(query, "search.words", "search.grams"),
+        ...textClauses(query, { words: "search.words", grams: "search.grams" }, { fuzziness: options.fuzziness ?? null }),
+        ...slippedPrefixClause(query),
       ],
       minimum_should_match: 1,
     },
   };
+}
+
+/**
+ * The word being typed with a slip in it ("tottemh", "jhons"): one edit from a stored beginning
+ * of a word. Its first letter is taken as typed, which keeps the automaton small.
+ */
+function slippedPrefixClause(query: QueryText): estypes.QueryDslQueryContainer[] {
+  const last = query.words[query.words.length - 1];
+  if (last === undefined || last.length < 4) return [];
+  return [{ match: { "search.prefixes": { query: last.slice(0, 12), fuzziness: 1, prefix_length: 1, max_expansions: 30, boost: 1.5 } } }];
 }
 
 /** The fixtures /search covers: 6 hours in the past to 7 days ahead, level-1 leagues. */
@@ -67,7 +115,9 @@ export function fixtureCandidateQuery(query: QueryText, now: Date): estypes.Quer
   return {
     bool: {
       filter: fixtureWindowFilter(now),
-      should: textClauses(query, "search.teams", "search.grams"),
+      // Half the grams at least: a week of fixtures all share a few grams with any query, and
+      // fetching a fixture's large _source is what costs, so only plausible ones come back.
+      should: textClauses(query, { words: "search.teams", grams: "search.grams" }, { fuzziness: null, gramsShare: "50%" }),
       minimum_should_match: 1,
     },
   };

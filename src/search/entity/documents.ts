@@ -3,7 +3,8 @@
  * entity search reads back: what its items show and what the scorer needs.
  */
 type Named = { id: number; name: string };
-type SearchPart = { names: string[]; prior?: number };
+/** Absent only in documents built before these search fields existed (they then match nothing). */
+type SearchPart = { names: string[]; prior?: number } | undefined;
 
 export type CountryHit = {
   id: number;

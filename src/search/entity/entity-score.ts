@@ -1,4 +1,5 @@
-import { nameWords, type NameWords, type QueryMatcher } from "./name-score.js";
+import type { QueryMatcher } from "./name-score.js";
+import { nameWords, type NameWords } from "./name-units.js";
 
 /**
  * The score of a query against a country, league or team: the best over its names.

@@ -1,4 +1,5 @@
-import { nameWords, type NameWords, type QueryMatcher } from "./name-score.js";
+import type { QueryMatcher } from "./name-score.js";
+import { nameWords, type NameWords } from "./name-units.js";
 import { queryText, type QueryText } from "./query-text.js";
 
 /**

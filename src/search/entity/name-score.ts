@@ -1,5 +1,4 @@
-import { LRUCache } from "lru-cache";
-import { wordKind, wordWeight, words } from "../../text/name-words.js";
+import type { NameUnit, NameWords } from "./name-units.js";
 import type { QueryText } from "./query-text.js";
 import { matchValue, matchWord, type WordMatch } from "./word-match.js";
 
@@ -7,7 +6,7 @@ import { matchValue, matchWord, type WordMatch } from "./word-match.js";
  * The score of one query against one spelling of a name (not an exact form: exact forms
  * score 1 in entity-score.ts). Documented formula:
  *
- *   score = QC x (0.6 + 0.4 x NC) x order, capped at 0.99
+ *   score = QC x (0.7 + 0.3 x NC) x order, capped at 0.99
  *
  * - Query words are paired one to one with the name's words, best pairs first. A word may
  *   also pair with two neighbouring words written together ("westham" with "west ham"), or
@@ -16,7 +15,7 @@ import { matchValue, matchWord, type WordMatch } from "./word-match.js";
  * - QC, how well the query is explained: the weighted mean of the query words' qualities (an
  *   unpaired word counts 0, or 0.9 x its quality against the entity's context words, such as
  *   its country's names). Weights: 1, or 0.2 for club-form words, particles and single
- *   letters, 0.3 for numbers.
+ *   letters, 0.3 for numbers (also II, III, IV).
  * - NC, how much of the name was typed: the weighted mean of the name's words' coverage
  *   (unpaired words 0), with the same weights, so a missing "FC" costs little.
  * - order: 0.95 when the paired words come in another order than in the name.
@@ -25,44 +24,7 @@ export const JOINED_PENALTY = 0.95;
 export const CONTEXT_FACTOR = 0.9;
 export const ORDER_PENALTY = 0.95;
 export const NON_EXACT_CAP = 0.99;
-const NAME_SHARE = 0.4;
-
-/** A piece of a name to pair with: one word, two neighbouring words, or a run of words, written as one. */
-type NameUnit = { text: string; names: number[]; joined: boolean };
-
-/** A name spelling split for scoring; prepared once per spelling and request. */
-export type NameWords = { words: string[]; weights: number[]; units: NameUnit[] };
-
-// Names are the same from request to request: split each once per process.
-const NAME_CACHE = new LRUCache<string, NameWords>({ max: 100_000 });
-
-export function nameWords(folded: string): NameWords {
-  let result = NAME_CACHE.get(folded);
-  if (!result) {
-    result = splitName(folded);
-    NAME_CACHE.set(folded, result);
-  }
-  return result;
-}
-
-function splitName(folded: string): NameWords {
-  const list = words(folded);
-  const kinds = list.map(wordKind);
-  const weights = list.map(wordWeight);
-  // A name made only of light words ("AFC", "1. FC") is all content.
-  const allLight = weights.every((weight) => weight < 1);
-  const units: NameUnit[] = list.map((word, j) => ({ text: word, names: [j], joined: false }));
-  for (let j = 0; j + 1 < list.length; j++) units.push({ text: list[j]! + list[j + 1]!, names: [j, j + 1], joined: true });
-  // Runs of three or more words (and the name without its club-form words) as one word.
-  const runs = [list.map((_, j) => j), list.flatMap((_, j) => (kinds[j] === "content" || kinds[j] === "number" ? [j] : []))];
-  for (const run of runs) {
-    const contiguousPair = run.length === 2 && run[1]! - run[0]! === 1;
-    const known = units.some((unit) => unit.names.length === run.length && unit.names.every((j, k) => j === run[k]));
-    if (run.length < 2 || contiguousPair || known) continue;
-    units.push({ text: run.map((j) => list[j]!).join(""), names: run, joined: true });
-  }
-  return { words: list, weights: allLight ? weights.map(() => 1) : weights, units };
-}
+const NAME_SHARE = 0.3;
 
 /** A piece of the query: one word, or two neighbouring words written together. */
 type QueryUnit = { text: string; from: number; to: number; prefix: boolean };
@@ -91,20 +53,7 @@ export class QueryMatcher {
   /** The score of query words [from, to) against one name spelling. */
   score(name: NameWords, context: readonly string[], from = 0, to = this.query.words.length): number {
     if (to <= from || name.words.length === 0) return 0;
-    const pairs: Pair[] = [];
-    for (let u = 0; u < this.units.length; u++) {
-      const unit = this.units[u]!;
-      if (unit.from < from || unit.to > to) continue;
-      for (const nameUnit of name.units) {
-        if (!this.pairable(unit, nameUnit, name)) continue;
-        const found = this.match(u, nameUnit.text);
-        if (!found) continue;
-        const quality = unit.to - unit.from > 1 || nameUnit.joined ? found.quality * JOINED_PENALTY : found.quality;
-        const pair = { queryFrom: unit.from, queryTo: unit.to, names: nameUnit.names, quality, coverage: found.coverage, value: 0 };
-        pair.value = matchValue(pair);
-        pairs.push(pair);
-      }
-    }
+    const pairs = this.pairs(name, from, to);
     if (pairs.length === 0) return 0;
     pairs.sort((a, b) => b.value - a.value || b.coverage - a.coverage);
 
@@ -143,19 +92,31 @@ export class QueryMatcher {
   wordBounds(names: readonly NameWords[], context: readonly string[]): number[] {
     const best = new Array<number>(this.query.words.length).fill(0);
     for (const name of names) {
-      for (let u = 0; u < this.units.length; u++) {
-        const unit = this.units[u]!;
-        for (const nameUnit of name.units) {
-          if (!this.pairable(unit, nameUnit, name)) continue;
-          const found = this.match(u, nameUnit.text);
-          if (!found) continue;
-          const quality = unit.to - unit.from > 1 || nameUnit.joined ? found.quality * JOINED_PENALTY : found.quality;
-          for (let i = unit.from; i < unit.to; i++) if (quality > best[i]!) best[i] = quality;
-        }
+      for (const pair of this.pairs(name, 0, this.query.words.length)) {
+        for (let i = pair.queryFrom; i < pair.queryTo; i++) if (pair.quality > best[i]!) best[i] = pair.quality;
       }
     }
     for (let i = 0; i < best.length; i++) best[i] = Math.max(best[i]!, CONTEXT_FACTOR * this.contextQuality(i, context));
     return best;
+  }
+
+  /** Every pairing of a query piece within [from, to) with a piece of the name that matches at all. */
+  private pairs(name: NameWords, from: number, to: number): Pair[] {
+    const pairs: Pair[] = [];
+    for (let u = 0; u < this.units.length; u++) {
+      const unit = this.units[u]!;
+      if (unit.from < from || unit.to > to) continue;
+      for (const nameUnit of name.units) {
+        if (!this.pairable(unit, nameUnit, name)) continue;
+        const found = this.match(u, nameUnit.text);
+        if (!found) continue;
+        const quality = unit.to - unit.from > 1 || nameUnit.joined ? found.quality * JOINED_PENALTY : found.quality;
+        const pair = { queryFrom: unit.from, queryTo: unit.to, names: nameUnit.names, quality, coverage: found.coverage, value: 0 };
+        pair.value = matchValue(pair);
+        pairs.push(pair);
+      }
+    }
+    return pairs;
   }
 
   /** The weighted mean of word bounds over [from, to): no name scores more on that range. */

@@ -48,19 +48,19 @@ export class EntityRanker {
 
   countries(hits: Array<estypes.SearchHit<CountryHit>>): Array<Ranked<CountryHit>> {
     return this.rankReference(hits, (doc) => ({
-      forms: doc.search.names,
+      forms: doc.search?.names ?? [],
       context: [],
-      codes: [doc.alpha3, doc.alpha2].flatMap((code) => (code ? [fold(code)] : [])),
+      codes: [doc.alpha3, doc.alpha2].flatMap((code) => (code ? [code.toLowerCase()] : [])),
     }));
   }
 
   leagues(hits: Array<estypes.SearchHit<LeagueHit>>, liveByLeague: ReadonlyMap<number, number>): Array<Ranked<LeagueHit> & { live: number }> {
-    const ranked = this.rankReference(hits, (doc) => ({ forms: doc.search.names, context: this.contextWords(doc), codes: [] }));
+    const ranked = this.rankReference(hits, (doc) => ({ forms: doc.search?.names ?? [], context: this.contextWords(doc), codes: [] }));
     return ranked.map((entry) => ({ ...entry, live: liveByLeague.get(entry.item.id) ?? 0 }));
   }
 
   teams(hits: Array<estypes.SearchHit<TeamHit>>): Array<Ranked<TeamHit>> {
-    return this.rankReference(hits, (doc) => ({ forms: doc.search.names, context: this.contextWords(doc), codes: [fold(doc.short_code)] }));
+    return this.rankReference(hits, (doc) => ({ forms: doc.search?.names ?? [], context: this.contextWords(doc), codes: [doc.short_code.toLowerCase()] }));
   }
 
   fixtures(hits: Array<estypes.SearchHit<FixtureDocument>>): Array<Ranked<FixtureDocument>> {
@@ -76,7 +76,7 @@ export class EntityRanker {
       .slice(0, this.limit);
   }
 
-  private rankReference<T extends { id: number; name: string; search: { prior?: number } }>(
+  private rankReference<T extends { id: number; name: string; search?: { prior?: number } | undefined }>(
     hits: Array<estypes.SearchHit<T>>,
     scorable: (doc: T) => ScorableEntity,
   ): Array<Ranked<T>> {
@@ -85,7 +85,7 @@ export class EntityRanker {
     const ranked: Array<Ranked<T>> = [];
     const byRank = (a: Ranked<T>, b: Ranked<T>) =>
       b.score - a.score ||
-      (b.item.search.prior ?? 0) - (a.item.search.prior ?? 0) ||
+      (b.item.search?.prior ?? 0) - (a.item.search?.prior ?? 0) ||
       a.item.name.length - b.item.name.length ||
       a.item.id - b.item.id;
     for (const { item, entity } of candidates) {

@@ -1,6 +1,6 @@
 import type { estypes } from "@elastic/elasticsearch";
 import type { IndexNames } from "../../store/index-names.js";
-import { fixtureCandidateQuery, referenceCandidateQuery } from "./candidate-queries.js";
+import { fixtureCandidateQuery, referenceCandidateQuery, TEAM_FUZZINESS } from "./candidate-queries.js";
 import { COUNTRY_SOURCE, FIXTURE_SIDES, FIXTURE_SOURCE, LEAGUE_SOURCE, TEAM_SOURCE } from "./documents.js";
 import { fixtureQuery } from "./fixture-score.js";
 import { queryText } from "./query-text.js";
@@ -16,7 +16,7 @@ export type EntitySearchInput = { q: string; types: readonly EntityType[]; limit
  * among them for misspelt and partial queries (measured by npm run eval:search), few enough
  * that fetching and scoring them stays cheap.
  */
-export const CANDIDATES: Readonly<Record<EntityType, number>> = { country: 15, league: 15, team: 40, fixture: 20 };
+export const CANDIDATES: Readonly<Record<EntityType, number>> = { country: 15, league: 15, team: 40, fixture: 10 };
 
 /** One search of the msearch: an entity type's candidates, or the in-play count per league. */
 export type PlanStep = EntityType | "live";
@@ -39,12 +39,12 @@ export function entitySearchPlan(input: EntitySearchInput, indices: IndexNames):
   const text = queryText(input.q);
   for (const type of input.types) {
     if (type === "country") {
-      add(type, indices.countries, { query: referenceCandidateQuery(text, ["alpha3", "alpha2"]), size: CANDIDATES.country, _source: COUNTRY_SOURCE });
+      add(type, indices.countries, { query: referenceCandidateQuery(text, { codeFields: ["alpha3", "alpha2"] }), size: CANDIDATES.country, _source: COUNTRY_SOURCE });
     } else if (type === "league") {
       add(type, indices.leagues, { query: referenceCandidateQuery(text), size: CANDIDATES.league, _source: LEAGUE_SOURCE });
       add("live", indices.fixtures, liveCountBody());
     } else if (type === "team") {
-      add(type, indices.teams, { query: referenceCandidateQuery(text, ["short_code"]), size: CANDIDATES.team, _source: TEAM_SOURCE });
+      add(type, indices.teams, { query: referenceCandidateQuery(text, { codeFields: ["short_code"], fuzziness: TEAM_FUZZINESS }), size: CANDIDATES.team, _source: TEAM_SOURCE });
     } else {
       add(type, indices.fixtures, {
         query: fixtureCandidateQuery(fixtureQuery(input.q).whole, input.now),

@@ -4,8 +4,10 @@ import { editDistances } from "./edit-distance.js";
 /**
  * How well one typed word matches one word of a name.
  * - quality: how sure we are the typed word means this word: 1 when equal, 0.97 for a short
- *   form of it ("utd" for "united"), 1 - 0.9 x distance / length for a misspelling, and for a
- *   beginning of the word (typing) the same times 0.85 + 0.15 x coverage.
+ *   form or exonym of it ("utd" for "united", "munich" for "munchen"), 1 - k x distance / length
+ *   for a misspelling (edit-distance.ts; k = 1.2, up to 1.8 for short words, whose slips leave
+ *   less of them recognizable), and for a beginning of the word (still typing) the same
+ *   accuracy times 0.9 + 0.1 x coverage.
  * - coverage: the share of the name's word that was typed (1 unless it is a beginning).
  */
 export type WordMatch = { quality: number; coverage: number };
@@ -48,6 +50,11 @@ export function matchValue(match: WordMatch): number {
 export function matchWord(typed: string, word: string, asPrefix: boolean): WordMatch | null {
   if (typed === word) return { quality: 1, coverage: 1 };
   if (canonicalWord(typed) === canonicalWord(word)) return { quality: SHORT_FORM_QUALITY, coverage: 1 };
+  // The commonest case while typing needs no alignment: the exact beginning of the word.
+  if (asPrefix && word.startsWith(typed)) {
+    const coverage = typed.length / word.length;
+    return { quality: PREFIX_BASE + (1 - PREFIX_BASE) * coverage, coverage };
+  }
   const fullLimit = allowedEdits(Math.max(typed.length, word.length));
   const prefixLimit = asPrefix && typed.length < word.length ? allowedPrefixEdits(typed.length) : -1;
   // Each missing or extra letter costs at least 0.5: a length gap beyond the limit cannot match.

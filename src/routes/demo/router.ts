@@ -1,0 +1,49 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import Router from "@koa/router";
+import { NotFoundError } from "../../errors.js";
+import type { AppContext, AppState } from "../../http/context.js";
+import { PROJECT_ROOT } from "../../paths.js";
+
+/**
+ * The search-box demo (public/demo/): a public page, no key needed; the API calls it makes
+ * use a key typed into the page. Only the files listed here are served, read once.
+ */
+const DEMO_DIR = join(PROJECT_ROOT, "public", "demo");
+const FILES: Readonly<Record<string, { file: string; type: string }>> = {
+  "/demo/search": { file: "search.html", type: "text/html; charset=utf-8" },
+  "/demo/search.js": { file: "search.js", type: "text/javascript; charset=utf-8" },
+  "/demo/search.css": { file: "search.css", type: "text/css; charset=utf-8" },
+};
+
+// The page handles an API key: nothing but its own files and its own origin's API.
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const cache = new Map<string, Buffer>();
+
+async function load(file: string): Promise<Buffer> {
+  let body = cache.get(file);
+  if (!body) {
+    body = await readFile(join(DEMO_DIR, file));
+    cache.set(file, body);
+  }
+  return body;
+}
+
+export function demoRouter(): Router<AppState, AppContext> {
+  const router = new Router<AppState, AppContext>();
+  for (const [path, { file, type }] of Object.entries(FILES)) {
+    router.get(path, async (ctx) => {
+      const body = await load(file).catch(() => {
+        throw new NotFoundError();
+      });
+      ctx.type = type;
+      ctx.set("Cache-Control", "public, max-age=300");
+      ctx.set("X-Content-Type-Options", "nosniff");
+      if (file.endsWith(".html")) ctx.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+      ctx.body = body;
+    });
+  }
+  return router;
+}

@@ -1,0 +1,74 @@
+import type { estypes } from "@elastic/elasticsearch";
+import { describe, expect, it } from "vitest";
+import type { TeamHit } from "../../../../src/search/entity/documents.js";
+import { EntityScore } from "../../../../src/search/entity/entity-score.js";
+import { QueryMatcher } from "../../../../src/search/entity/name-score.js";
+import { queryText } from "../../../../src/search/entity/query-text.js";
+import { EntityRanker, MIN_SCORE } from "../../../../src/search/entity/rank.js";
+import { exactFormsOf } from "../../../../src/text/name-forms.js";
+
+const TEAMS: Array<[string, string[], number]> = [
+  ["Newcastle United FC", ["Newcastle", "Newcastle United"], 3],
+  ["Newcastle United Jets", ["Newcastle", "Newcastle Jets"], 2],
+  ["Manchester United FC", ["Man Utd", "Manchester United"], 3],
+  ["Manchester City FC", ["Man City", "Manchester City"], 3],
+  ["Leeds United FC", ["Leeds", "Leeds United"], 1],
+  ["West Ham United FC", ["West Ham"], 3],
+  ["Tottenham Hotspur FC", ["Tottenham", "Spurs"], 3],
+  ["Aston Villa FC", ["Aston Villa", "Villa"], 3],
+  ["Villarreal CF", ["Villarreal"], 3],
+  ["Sheffield United FC", ["Sheffield Utd."], 1],
+];
+
+function hit(index: number): estypes.SearchHit<TeamHit> {
+  const [name, alternates, prior] = TEAMS[index]!;
+  return {
+    _index: "teams",
+    _id: String(index + 1),
+    _source: {
+      id: index + 1,
+      name,
+      short_code: name.slice(0, 3).toUpperCase(),
+      national_team: false,
+      country: { id: 1, name: "England", alpha3: "ENG" },
+      search: { names: exactFormsOf([name, ...alternates]), prior },
+    },
+  };
+}
+const hits = TEAMS.map((_, index) => hit(index));
+
+/** Every candidate scored in full, then sorted: what the ranker must reproduce. */
+function bruteForce(q: string, limit: number): Array<[number, number]> {
+  const matcher = new QueryMatcher(queryText(q));
+  return hits
+    .map((h) => ({ doc: h._source!, forms: h._source!.search?.names ?? [], prior: h._source!.search?.prior ?? 0 }))
+    .map((entry) => ({ ...entry, score: new EntityScore(matcher, { forms: entry.forms, context: ["england"], codes: [entry.doc.short_code.toLowerCase()] }).score() }))
+    .filter((entry) => entry.score >= MIN_SCORE)
+    .sort((a, b) => b.score - a.score || b.prior - a.prior || a.doc.name.length - b.doc.name.length || a.doc.id - b.doc.id)
+    .slice(0, limit)
+    .map((entry) => [entry.doc.id, entry.score]);
+}
+
+describe("EntityRanker", () => {
+  it.each(["newc", "united", "man utd", "villa", "vila", "ham", "manchester", "tottenahm", "sheffield united", "zzz"])(
+    "lists exactly what scoring every candidate would for %s",
+    (q) => {
+      for (const limit of [1, 3, 20]) {
+        const ranked = new EntityRanker(q, limit).teams(hits).map((entry): [number, number] => [entry.item.id, entry.score]);
+        expect(ranked).toEqual(bruteForce(q, limit));
+      }
+    },
+  );
+
+  it("breaks a tie by prominence: the Premier League club before the A-League one", () => {
+    const ranked = new EntityRanker("newcastle", 2).teams(hits);
+    expect(ranked.map((entry) => [entry.item.name, entry.score])).toEqual([
+      ["Newcastle United FC", 1],
+      ["Newcastle United Jets", 1],
+    ]);
+  });
+
+  it("leaves out matches under the minimum score", () => {
+    expect(new EntityRanker("qqqq", 20).teams(hits)).toEqual([]);
+  });
+});
