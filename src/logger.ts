@@ -18,5 +18,22 @@ export function createLogger(level: string): Logger {
 
 /** The query-string credential must not survive into logged URLs either. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]api_token=)[^&#]*/gi, "$1[REDACTED]");
+  const start = url.indexOf("?");
+  if (start === -1) return url;
+  const parts = url
+    .slice(start + 1)
+    .split("&")
+    .map((part) => {
+      const separator = part.indexOf("=");
+      const rawName = separator === -1 ? part : part.slice(0, separator);
+      // Koa decodes names, so "api%5Ftoken" authenticates too: compare the decoded name.
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, " "));
+      } catch {
+        // A malformed escape stays as written.
+      }
+      return name.toLowerCase() === "api_token" ? `${rawName}=[REDACTED]` : part;
+    });
+  return `${url.slice(0, start + 1)}${parts.join("&")}`;
 }

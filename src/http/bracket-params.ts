@@ -2,6 +2,7 @@ import type { ParsedUrlQuery } from "node:querystring";
 import { METRIC_GROUPS, type MetricGroup } from "../catalogue/developer-types.js";
 import { FILTERABLE_TYPES } from "../catalogue/types.js";
 import { BadRequestError } from "../errors.js";
+import { MAX_IDS_PER_LIST } from "./params.js";
 
 /**
  * The one parser of the bracketed query syntax: `where[NAME]=min:max[:location]`,
@@ -18,9 +19,24 @@ export type OrderClause = { name: string; direction: "asc" | "desc"; location: L
 export const MAX_WHERE_CONDITIONS = 10;
 
 const BRACKET_RE = /^([a-z_]+)\[([^\]]*)\]$/;
+const BRACKET_FAMILIES = ["where", "order", "filter"];
+
+/**
+ * A key that starts like where[, order[ or filter[ but is not `family[NAME]` is a typo
+ * that would silently widen the results: reject it instead of ignoring it.
+ */
+export function assertWellFormedBrackets(query: ParsedUrlQuery): void {
+  for (const key of Object.keys(query)) {
+    const family = BRACKET_FAMILIES.find((name) => key.startsWith(`${name}[`));
+    if (family && !BRACKET_RE.test(key)) {
+      throw new BadRequestError(`Malformed parameter ${key}: use ${family}[NAME]=...`);
+    }
+  }
+}
 
 /** `[family, inner, raw values]` for every bracketed key, in query order. */
 function bracketed(query: ParsedUrlQuery, family: string): Array<[string, string[]]> {
+  assertWellFormedBrackets(query);
   const result: Array<[string, string[]]> = [];
   for (const [key, value] of Object.entries(query)) {
     const match = BRACKET_RE.exec(key);
@@ -97,13 +113,16 @@ export type FilterKind = keyof Filters;
 
 type KeyParser = (values: string[], parameter: string, key: string) => unknown;
 
-const ids: KeyParser = (values, parameter, key) =>
-  values.map((value) => {
+const ids: KeyParser = (values, parameter, key) => {
+  if (values.length > MAX_IDS_PER_LIST) throw new BadRequestError(`${parameter} ${key} takes at most ${MAX_IDS_PER_LIST} ids`);
+  return values.map((value) => {
     if (!/^\d{1,15}$/.test(value) || Number(value) < 1) {
       throw new BadRequestError(`${parameter} ${key} must be positive integer ids, got '${value}'`);
     }
     return Number(value);
   });
+};
+
 const flags: KeyParser = (values, parameter, key) =>
   values.map((value) => {
     if (value !== "0" && value !== "1") throw new BadRequestError(`${parameter} ${key} must be 0 or 1, got '${value}'`);

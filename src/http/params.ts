@@ -9,14 +9,15 @@ export function integerParam(name: string, range: { min: number; max?: number })
     range.max === undefined
       ? `${name} must be an integer of at least ${range.min}`
       : `${name} must be an integer from ${range.min} to ${range.max}`;
+  // Digits beyond the safe-integer range fail `int()`: say so, or the bounds rule when there is a max.
   const bounded = z
     .number()
-    .int()
+    .int(range.max === undefined ? `${name} is too large` : message)
     .min(range.min, message)
-    .max(range.max ?? Number.MAX_SAFE_INTEGER, message);
+    .max(range.max ?? Number.MAX_SAFE_INTEGER, range.max === undefined ? `${name} is too large` : message);
   return z
     .string()
-    .regex(/^-?\d{1,16}$/, message)
+    .regex(/^-?\d+$/, message)
     .transform(Number)
     .pipe(bounded)
     .openapi({ type: "integer", minimum: range.min, ...(range.max === undefined ? {} : { maximum: range.max }) });
@@ -32,7 +33,7 @@ export function enumListParam<const T extends string>(name: string, allowed: rea
         ctx.addIssue({ code: "custom", message: `${name} must be a comma-separated list without empty items` });
         return z.NEVER;
       }
-      const unknown = items.filter((item) => !(allowed as readonly string[]).includes(item));
+      const unknown = [...new Set(items.filter((item) => !(allowed as readonly string[]).includes(item)))];
       if (unknown.length > 0) {
         ctx.addIssue({
           code: "custom",
@@ -46,10 +47,35 @@ export function enumListParam<const T extends string>(name: string, allowed: rea
 }
 
 const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+/** Codes ICU still names but ISO 639-1 withdrew (replaced by id, he, yi, jv, ro, sr/hr/bs, ...). */
+const WITHDRAWN_CODES = new Set(["in", "iw", "ji", "jw", "mo", "sh", "bh"]);
 
 /** True for a two-letter code that ISO 639-1 actually assigns ("xx" is not one). */
 export function isIso6391(code: string): boolean {
-  return /^[a-z]{2}$/.test(code) && languageNames.of(code) !== code;
+  return /^[a-z]{2}$/.test(code) && !WITHDRAWN_CODES.has(code) && languageNames.of(code) !== code;
+}
+
+/** Comma-separated id lists hold at most this many ids (DECISIONS.md). */
+export const MAX_IDS_PER_LIST = 100;
+
+/**
+ * An id that cannot exist (beyond the safe-integer range, so no document carries it):
+ * such a lookup is a miss (404 or an empty list), not a 400, since the value is a
+ * positive integer. -1 matches no document.
+ */
+export const UNMATCHABLE_ID = -1;
+
+/** One positive integer id; `rule` is the 400 text for anything else. */
+export function positiveIdParam(rule: string) {
+  return z
+    .string({ error: rule })
+    .regex(/^\d+$/, rule)
+    .refine((value) => /[1-9]/.test(value), rule)
+    .transform((value) => {
+      const id = Number(value);
+      return Number.isSafeInteger(id) ? id : UNMATCHABLE_ID;
+    })
+    .openapi({ type: "integer", minimum: 1 });
 }
 
 const LANGUAGE_RULE = "must be a two-letter lowercase ISO 639-1 language code, for example en";

@@ -8,11 +8,10 @@ import type { Role } from "../auth/api-key-store.js";
  * fixes: `Authorization: Bearer`, then `X-API-Key`, then `api_token` in the query.
  */
 export function presentedKey(ctx: AppContext): string | null {
-  const authorization = ctx.get("Authorization");
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match?.[1] ?? null;
-  }
+  // Only a Bearer credential is ours; another scheme (Basic from a proxy) is not a key.
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get("Authorization"));
+  if (bearer) return bearer[1] ?? null;
+  if (/^Bearer\b/i.test(ctx.get("Authorization"))) return null;
   const header = ctx.get("X-API-Key");
   if (header) return header.trim();
   const token = ctx.query.api_token;

@@ -31,3 +31,10 @@ describe("redactUrl", () => {
     expect(redactUrl("/types?x=1&API_TOKEN=abc")).toBe("/types?x=1&API_TOKEN=[REDACTED]");
   });
 });
+
+describe("redactUrl with encoded names", () => {
+  it("redacts api_token however its name is percent-encoded", () => {
+    expect(redactUrl("/types?x=1&api%5Ftoken=sfd_secret")).toBe("/types?x=1&api%5Ftoken=[REDACTED]");
+    expect(redactUrl("/types?api%5ftoken=a&y=%E0%A4%A")).toBe("/types?api%5ftoken=[REDACTED]&y=%E0%A4%A");
+  });
+});

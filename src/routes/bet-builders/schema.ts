@@ -1,4 +1,4 @@
-import { languageShape } from "../../http/params.js";
+import { languageShape, positiveIdParam } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 import { FixtureSchema, SelectionSchema } from "../../presenters/fixture-schema.js";
 import { idListParam } from "../fixtures/id-list-param.js";
@@ -6,12 +6,7 @@ import { idListParam } from "../fixtures/id-list-param.js";
 const FIXTURE_ID_RULE = "fixture_id must be one positive integer id";
 const ID_RULE = "id must be a positive integer";
 
-const positiveId = (rule: string) =>
-  z
-    .string({ error: rule })
-    .regex(/^\d{1,15}$/, rule)
-    .transform(Number)
-    .pipe(z.number().int().min(1, rule));
+const positiveId = positiveIdParam;
 
 export const BetBuildersListSchema = z.object({
   model_id: idListParam("model_id").optional().openapi({ description: "Comma-separated model ids (1 Baseline Value, 2 Baseline Banker)" }),

@@ -16,7 +16,8 @@ const ASSETS: Record<string, string> = {
 };
 
 export function swaggerAsset(file: string): { type: string; stream: () => NodeJS.ReadableStream } | null {
-  const type = ASSETS[file];
+  // Own keys only: "__proto__" or "constructor" must not find an inherited member.
+  const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
   if (!type) return null;
   return { type, stream: () => createReadStream(join(SWAGGER_DIR, file)) };
 }

@@ -1,16 +1,15 @@
-import { languageShape } from "../../http/params.js";
+import { languageShape, positiveIdParam } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 
 const SEASON_ID_RULE = "season_id must be a positive integer";
 
 /** season_id is required; missing, malformed and non-positive values share one 400 text (DECISIONS.md). */
 export const StandingsListSchema = z.object({
-  season_id: z
-    .string({ error: SEASON_ID_RULE })
-    .regex(/^\d{1,15}$/, SEASON_ID_RULE)
-    .transform(Number)
-    .pipe(z.number().int().min(1, SEASON_ID_RULE))
-    .openapi({ type: "integer", minimum: 1, description: "The season; an unknown one gives an empty list" }),
+  season_id: positiveIdParam(SEASON_ID_RULE).openapi({
+    type: "integer",
+    minimum: 1,
+    description: "The season; an unknown one gives an empty list",
+  }),
   ...languageShape,
 });
 export type StandingsListReq = z.output<typeof StandingsListSchema>;

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestEnv, type TestEnv } from "../support/test-env.js";
+import { TcpProxy } from "../support/tcp-proxy.js";
+
+const target = new URL((process.env.ELASTICSEARCH_URL ?? "http://127.0.0.1:9200").split(",")[0]!);
+const proxy = new TcpProxy(target.hostname, Number(target.port || 9200));
+let env: TestEnv;
+
+beforeAll(async () => {
+  await proxy.open();
+  env = await startTestEnv({ ELASTICSEARCH_URL: proxy.url, ELASTICSEARCH_REQUEST_TIMEOUT_MS: "2000" });
+});
+afterAll(async () => {
+  await proxy.open();
+  await env?.close();
+  await proxy.close();
+});
+
+describe("edge cases found in review", () => {
+  it("answers 404 for inherited member names under /docs/assets", async () => {
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      const response = await env.get(`/docs/assets/${name}`, { key: null });
+      expect(response.status, name).toBe(404);
+    }
+  });
+
+  it("falls back to X-API-Key when Authorization carries another scheme", async () => {
+    const key = await env.createKey();
+    const response = await env.get("/types", {
+      key: null,
+      headers: { Authorization: "Basic dXNlcjpwYXNz", "X-API-Key": key },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it("treats ids beyond the safe-integer range as misses, not as malformed", async () => {
+    const key = await env.createKey({ userId: 5, roles: ["standings"] });
+    const standings = await env.get("/standings?season_id=12345678901234567890", { key });
+    expect(standings.status).toBe(200);
+    expect(await standings.json()).toEqual({ standings: [] });
+    const builder = await env.get("/bet-builders/12345678901234567890", { key });
+    expect(builder.status).toBe(404);
+    expect(await builder.json()).toEqual({ error: "Bet builder not found" });
+  });
+
+  it("ignores a lone start_date even when it is not a timestamp", async () => {
+    expect((await env.get("/fixtures?start_date=garbage")).status).toBe(200);
+  });
+
+  it("rejects a malformed bracket key and id lists longer than 100 inside filters", async () => {
+    const malformed = await env.get("/fixtures/search?where[CORNERS]]=1:2");
+    expect(malformed.status).toBe(400);
+    const ids = Array.from({ length: 101 }, (_, i) => i + 1).join(",");
+    const tooMany = await env.get(`/fixtures/search?include=odds&filter[odds]=bookmakers:${ids}`);
+    expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as { error: string }).error).toMatch(/at most 100/);
+  });
+
+  it("answers the /search fault text when Elasticsearch fails during the key check", async () => {
+    const key = await env.createKey();
+    await proxy.close();
+    try {
+      const response = await env.get("/search?q=arsenal&types=team", { key });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "Search temporarily unavailable" });
+    } finally {
+      await proxy.open();
+    }
+  });
+});
