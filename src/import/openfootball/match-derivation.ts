@@ -1,23 +1,16 @@
 /**
  * Pure derivations from one football.json match: stage, round label, status, and season naming.
  */
+import type { FixtureStatus } from "../../catalogue/statuses.js";
+import { REGULAR_SEASON } from "../../catalogue/stages.js";
 
-export const MATCH_STATUSES = [
-  "FT",
-  "POSTPONED",
-  "CANCELLED",
-  "ABANDONED",
-  "AWARDED",
-  "NO_RESULT",
-  "NOT_STARTED",
-] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
+/** The statuses the real data can give a match (no in-play ones: the snapshot is not live). */
+export type MatchStatus = Extract<FixtureStatus, "FT" | "POSTPONED" | "CANCELLED" | "ABANDONED" | "AWARDED" | "NO_RESULT" | "NOT_STARTED">;
 
 export const SOURCE_STATUSES = ["postponed", "awarded", "cancelled", "abandoned"] as const;
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
-/** The stage of matches that name none (DECISIONS.md, "GET /standings": "the regular season"). */
-export const REGULAR_SEASON = "Regular Season";
+export { REGULAR_SEASON };
 
 export interface StageAndRound {
   stage: string;

@@ -4,6 +4,7 @@ import { arrangeAroundNow, type SlateEntry } from "./around-now.js";
 import { currentRoundIndex, nearestSaturday, planSeason, roundCount, type PlannedMatch } from "./calendar.js";
 import { statusAt } from "./match-status.js";
 import { defaultSeasonName } from "./season-name.js";
+import { REGULAR_SEASON } from "../../catalogue/stages.js";
 
 /**
  * The simulated current season of each given league, laid out around `now`: a weekly double
@@ -31,7 +32,7 @@ export type LiveSlateInput = {
 export type LiveSlate = { seasons: CatalogSeason[]; matches: CatalogMatch[] };
 
 export const SLATE_SOURCE = "simulated";
-export const REGULAR_SEASON = "Regular Season";
+export { REGULAR_SEASON };
 
 export function buildLiveSlate(input: LiveSlateInput): LiveSlate {
   const now = input.now.getTime();

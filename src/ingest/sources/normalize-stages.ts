@@ -1,6 +1,7 @@
 import type { CatalogMatch } from "../catalog.js";
+import { REGULAR_SEASON } from "../../catalogue/stages.js";
 
-export const REGULAR_SEASON = "Regular Season";
+export { REGULAR_SEASON };
 
 /**
  * A competition without stages has `stage: null` (service description): when every
