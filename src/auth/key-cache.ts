@@ -9,29 +9,40 @@ type Entry = { principal: Principal | null };
 /**
  * Resolves a presented key to its principal without a store round trip on every
  * request. Both hits and misses are cached for `ttlMs` (at most 60 s, so a revoked
- * key stops working within a minute); concurrent requests with the same uncached
- * key share one lookup. Store failures are not cached: they surface as faults.
+ * key stops working within a minute), in two caches; concurrent requests with the
+ * same uncached key share one lookup. Store failures are not cached: they surface
+ * as faults.
  */
 export class KeyCache {
-  private readonly cache: LRUCache<string, Entry>;
+  private readonly known: LRUCache<string, Entry>;
+  /** Misses live apart, so a flood of random keys cannot evict the keys in use. */
+  private readonly misses: LRUCache<string, true>;
 
   constructor(store: ApiKeyStore, ttlMs: number, maxEntries = 10_000) {
-    this.cache = new LRUCache<string, Entry>({
+    const ttl = Math.max(ttlMs, 1);
+    this.known = new LRUCache<string, Entry>({
       max: maxEntries,
-      ttl: Math.max(ttlMs, 1),
+      ttl,
       fetchMethod: async (keyHash) => ({ principal: toPrincipal(await store.findByHash(keyHash)) }),
     });
+    this.misses = new LRUCache<string, true>({ max: Math.max(100, Math.floor(maxEntries / 10)), ttl });
   }
 
   async resolve(key: string): Promise<Principal | null> {
     if (!isWellFormedApiKey(key)) return null;
-    const entry = await this.cache.fetch(hashApiKey(key));
-    return entry?.principal ?? null;
+    const keyHash = hashApiKey(key);
+    if (this.misses.get(keyHash)) return null;
+    const entry = await this.known.fetch(keyHash);
+    if (entry?.principal) return entry.principal;
+    this.known.delete(keyHash);
+    this.misses.set(keyHash, true);
+    return null;
   }
 
   /** Used by tests and after a local revoke to make the change visible at once. */
   clear(): void {
-    this.cache.clear();
+    this.known.clear();
+    this.misses.clear();
   }
 }
 
