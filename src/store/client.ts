@@ -1,4 +1,19 @@
-import { Client } from "@elastic/elasticsearch";
+import { Client, errors, Serializer } from "@elastic/elasticsearch";
+
+/**
+ * Plain JSON.parse for responses: the default serializer runs secure-json-parse, which
+ * scans every response body for prototype keys. Responses here are documents this
+ * service wrote itself, and JSON.parse never assigns a prototype from a "__proto__" key.
+ */
+class ResponseSerializer extends Serializer {
+  override deserialize<T = unknown>(json: string): T {
+    try {
+      return JSON.parse(json) as T;
+    } catch (error) {
+      throw new errors.DeserializationError((error as Error).message, json);
+    }
+  }
+}
 import type { Config } from "../config.js";
 
 /**
@@ -19,5 +34,6 @@ export function createElasticsearchClient(es: Config["elasticsearch"]): Client {
     resurrectStrategy: "ping",
     pingTimeout: Math.min(es.requestTimeoutMs, 2_000),
     sniffOnStart: false,
+    Serializer: ResponseSerializer,
   });
 }
