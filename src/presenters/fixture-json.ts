@@ -27,6 +27,13 @@ const cache = new LRUCache<string, Buffer>({
   sizeCalculation: (value, key) => value.length + key.length,
 });
 
+type FixtureHit = { _index: string; _id?: string | null; _seq_no?: number | null; _primary_term?: number | null; _source?: FixtureDocument };
+
+/** Hits with their documents and versions, as the JSON cache wants them (hits without a source are skipped). */
+export function versionedFixtures(hits: readonly FixtureHit[]): VersionedFixture[] {
+  return hits.flatMap((hit) => (hit._source ? [{ doc: hit._source, version: hitVersion(hit) }] : []));
+}
+
 /** The version part of a cache key, from a search hit's metadata. */
 export function hitVersion(hit: { _index: string; _id?: string | null; _seq_no?: number | null; _primary_term?: number | null }): string | null {
   if (hit._id == null || hit._seq_no == null || hit._primary_term == null) return null;

@@ -1,5 +1,5 @@
 import type { FixtureDocument } from "../domain/fixture-document.js";
-import type { FairOdd, Movement, Odd, StatEntry } from "../domain/fixture-parts.js";
+import type { FairOdd, Movement, Odd } from "../domain/fixture-parts.js";
 import { unpackFairOdds } from "../domain/packing/fair-odds.js";
 import { unpackMovement } from "../domain/packing/movement.js";
 import { unpackOdds } from "../domain/packing/odds.js";
@@ -16,7 +16,7 @@ import { narrowOdds, trendTypeIds } from "./narrow.js";
 
 export type StatisticView = { team_id: number; type_id: number; developer_name: string; value: number };
 
-export function presentStatEntries(entries: readonly StatEntry[]): StatisticView[] {
+export function presentStatEntries(entries: readonly StatisticView[]): StatisticView[] {
   return entries.map((entry) => ({
     team_id: entry.team_id,
     type_id: entry.type_id,

@@ -7,7 +7,8 @@ import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/regist
 import { presentFixture } from "../../presenters/fixture-presenter.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { DEFAULT_WINDOW } from "../../search/fixtures-search/window-filter.js";
-import { DEFAULT_PER_PAGE, FixturesSearchDocSchema, FixturesSearchResponseSchema, FixturesSearchSchema } from "./schema.js";
+import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
+import { FixturesSearchDocSchema, FixturesSearchResponseSchema, FixturesSearchSchema } from "./schema.js";
 
 const OFFERED_FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
 

@@ -2,13 +2,11 @@ import { FIXTURE_STATUSES } from "../../catalogue/statuses.js";
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 import { FixtureSchema } from "../../presenters/fixture-schema.js";
+import { MAX_RESULT_WINDOW } from "../../search/fixtures/page-window.js";
+import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
+import { idListParam } from "../fixtures/id-list-param.js";
 import { SEARCH_INCLUDES } from "../../search/fixtures-search/source-filter.js";
 import { DEFAULT_WINDOW, SEARCH_WINDOWS, type SearchWindow } from "../../search/fixtures-search/window-filter.js";
-
-export const DEFAULT_PER_PAGE = 25;
-/** The node's default max_result_window: from + size beyond it is refused, so we say so first. */
-export const MAX_RESULT_DEPTH = 10_000;
-const MAX_IDS = 100;
 
 const WINDOW_MESSAGE = `Invalid window. Valid values: ${SEARCH_WINDOWS.join(", ")}`;
 
@@ -17,21 +15,6 @@ const windowParam = z
   .refine((value) => (SEARCH_WINDOWS as readonly string[]).includes(value), WINDOW_MESSAGE)
   .transform((value): SearchWindow => (value === "live" ? "live" : (Number(value) as SearchWindow)))
   .openapi({ type: "string", enum: [...SEARCH_WINDOWS], default: String(DEFAULT_WINDOW) });
-
-// The same rule and text as the id lists of /fixtures (DECISIONS.md: positive integers, at most 100).
-const ID_LIST_MESSAGE = `league_id must be a comma-separated list of at most ${MAX_IDS} positive integer ids`;
-
-const leagueIdParam = z
-  .string()
-  .transform((value, ctx) => {
-    const items = value.split(",").map((item) => item.trim());
-    if (items.length > MAX_IDS || items.some((item) => !/^\d{1,15}$/.test(item) || Number(item) < 1)) {
-      ctx.addIssue({ code: "custom", message: ID_LIST_MESSAGE });
-      return z.NEVER;
-    }
-    return [...new Set(items.map(Number))];
-  })
-  .openapi({ type: "string", description: "Comma-separated league ids (at most 100)", example: "8,564" });
 
 /** Same rule and text as the status of /fixtures. */
 const statusParam = enumListParam("status", FIXTURE_STATUSES, "status value").openapi({
@@ -43,7 +26,7 @@ const searchShape = {
   window: windowParam.optional().openapi({
     description: "live: in-play fixtures only; N: in play now or kicking off within N hours. Default 24",
   }),
-  league_id: leagueIdParam.optional(),
+  league_id: idListParam("league_id").optional(),
   status: statusParam.optional(),
   include: enumListParam("include", SEARCH_INCLUDES).optional(),
   page: integerParam("page", { min: 1 }).optional().openapi({ description: "Default 1" }),
@@ -53,8 +36,8 @@ const searchShape = {
 
 /** The plain parameters of GET /fixtures/search; the bracketed ones go through src/http/bracket-params.ts. */
 export const FixturesSearchSchema = z.object(searchShape).refine(
-  (query) => (query.page ?? 1) * (query.per_page ?? DEFAULT_PER_PAGE) <= MAX_RESULT_DEPTH,
-  `page and per_page reach beyond the first ${MAX_RESULT_DEPTH.toLocaleString("en")} results; narrow the search instead`,
+  (query) => (query.page ?? 1) * (query.per_page ?? DEFAULT_PER_PAGE) <= MAX_RESULT_WINDOW,
+  `page and per_page reach beyond the first ${MAX_RESULT_WINDOW.toLocaleString("en")} results; narrow the search instead`,
 );
 export type FixturesSearchReq = z.output<typeof FixturesSearchSchema>;
 

@@ -4,7 +4,7 @@ import { parseFilters, type FilterKind } from "../../http/bracket-params.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
-import { fixtureJsonChunks, fixtureListJson, hitVersion } from "../../presenters/fixture-json.js";
+import { fixtureJsonChunks, fixtureListJson, versionedFixtures } from "../../presenters/fixture-json.js";
 import { buildLivescoresSearch } from "../../search/fixtures/livescores-query.js";
 import { LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
 
@@ -35,7 +35,7 @@ export function livescoresRouter(): Router<AppState, AppContext> {
     const response = await ctx.deps.es.search<FixtureDocument>(
       buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId: query.sport_id ?? 1, leagueIds: query.league_id, includes }),
     );
-    const fixtures = response.hits.hits.flatMap((hit) => (hit._source ? [{ doc: hit._source, version: hitVersion(hit) }] : []));
+    const fixtures = versionedFixtures(response.hits.hits);
     const options = { language, includes, filters, variant: "livescores" } as const;
     ctx.type = "json";
     ctx.body = fixtureListJson("fixtures", fixtures.map((fixture) => fixtureJsonChunks(fixture, options)));

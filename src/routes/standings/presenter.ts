@@ -1,5 +1,5 @@
 import type { StandingDocument } from "../../ingest/documents/standing-document.js";
-import type { StandingStatistic } from "../../standings/compute.js";
+import { presentStatEntries } from "../../presenters/fixture-modules.js";
 
 /**
  * One Standing row, field by field as the service description's table lists them.
@@ -16,10 +16,6 @@ export function presentStandingRow(doc: Pick<StandingDocument, "row" | "team_nam
     team: { id: row.team.id, name: doc.team_names?.[language] ?? row.team.name },
     points: row.points,
     result: row.result ?? null,
-    statistics: row.statistics.map(presentStatistic),
+    statistics: presentStatEntries(row.statistics),
   };
-}
-
-function presentStatistic(entry: StandingStatistic): StandingStatistic {
-  return { team_id: entry.team_id, type_id: entry.type_id, developer_name: entry.developer_name, value: entry.value };
 }
