@@ -49,7 +49,7 @@ beforeAll(async () => {
     ]),
     now,
   );
-  for (const userId of [7, 8, 9, 10]) keys[userId] = await env.createKey({ userId });
+  for (const userId of [7, 8, 9, 10, 11]) keys[userId] = await env.createKey({ userId });
   const first = await generateBetBuilders(env.es, env.deps.indices, { userId: 7, now });
   const second = await generateBetBuilders(env.es, env.deps.indices, { userId: 8, fixtureIds: [5], now });
   generated = [...first.created, ...second.created];
@@ -316,6 +316,23 @@ describe("the result cap", () => {
     const ids = builderIds(fixtures);
     expect(ids).toHaveLength(100);
     expect(ids).toEqual(copies.map((c) => c.id).reverse().slice(0, 100));
+  });
+
+  it("counts only the bet builders it shows: copies whose fixture is gone do not shorten the list", async () => {
+    const template = await stored(generated.find((doc) => doc.user_id === 7 && doc.fixture_id === 5)!.id);
+    const earlier = new Date(Date.parse(template.fixture_date_time) - 3_600_000).toISOString();
+    // 150 copies of a fixture that no longer exists sort first, then 120 valid ones.
+    const gone: BetBuilderDocument[] = Array.from({ length: 150 }, (_, i) => ({
+      ...template, id: 910_000 + i, user_id: 11, fixture_id: 999_999, fixture_date_time: earlier,
+    }));
+    const valid: BetBuilderDocument[] = Array.from({ length: 120 }, (_, i) => ({
+      ...template, id: 920_000 + i, user_id: 11, created_at: new Date(now.getTime() + i * 1000).toISOString(),
+    }));
+    const operations = [...gone, ...valid].flatMap((doc) => [{ index: { _index: env.deps.indices.bet_builders, _id: String(doc.id) } }, doc]);
+    await env.es.bulk({ refresh: true, operations });
+    const ids = builderIds(await list(11));
+    expect(ids).toHaveLength(100);
+    expect(ids).toEqual(valid.map((c) => c.id).reverse().slice(0, 100));
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Client } from "@elastic/elasticsearch";
+import type { Client, estypes } from "@elastic/elasticsearch";
 import type { BetBuilderDocument } from "../../bet-builders/document.js";
 import { isOpen } from "../../bet-builders/fixture-state.js";
 import { isInPlay } from "../../catalogue/statuses.js";
@@ -6,17 +6,23 @@ import type { FixtureDocument } from "../../domain/fixture-document.js";
 import type { IndexNames } from "../../store/index-names.js";
 import { presentFixture, type FixtureView } from "../../presenters/fixture-presenter.js";
 import { presentBetBuilder, type BetBuilderView } from "./presenter.js";
-import { betBuildersListSearch, FIXTURE_SOURCE_EXCLUDES, type BetBuildersFilters } from "./query.js";
+import { BET_BUILDERS_CAP, betBuildersListSearch, FIXTURE_SOURCE_EXCLUDES, type BetBuildersFilters } from "./query.js";
 
 export type BetBuilderFixtureView = FixtureView & { bet_builders: BetBuilderView[] };
 
 const NO_INCLUDES: ReadonlySet<string> = new Set();
+
+/** Pages read at most when lagging copies keep rejecting bet builders (5 x the cap). */
+const MAX_PAGES = 5;
 
 /**
  * GET /bet-builders: the user's active bet builders (at most the cap), grouped under
  * their fixtures in kick-off order, newest first within a fixture. The fixtures are
  * read as they are now; a bet builder whose fixture is gone, has finished or no
  * longer matches is_live is left out even if its copied fixture fields lag behind.
+ * The cap counts the bet builders that are shown: when the check against the live
+ * fixtures rejects some, the next page is read (up to MAX_PAGES), so a lagging copy
+ * never shortens the list.
  */
 export async function listBetBuilders(
   es: Client,
@@ -25,31 +31,44 @@ export async function listBetBuilders(
   filters: BetBuildersFilters,
   language: string,
 ): Promise<BetBuilderFixtureView[]> {
-  const response = await es.search<BetBuilderDocument>(betBuildersListSearch(indices.bet_builders, userId, filters, language));
-  const builders = response.hits.hits.flatMap((hit) => (hit._source && hit._source.user_id === userId ? [hit._source] : []));
-  if (builders.length === 0) return [];
-  const fixtureIds = [...new Set(builders.map((builder) => builder.fixture_id))];
-  const fixtures = await es.mget<FixtureDocument>({
-    index: indices.fixtures,
-    ids: fixtureIds.map(String),
-    _source_excludes: FIXTURE_SOURCE_EXCLUDES,
-  });
-  const byId = new Map<number, FixtureDocument>();
-  for (const doc of fixtures.docs) if ("found" in doc && doc.found && doc._source) byId.set(doc._source.id, doc._source);
-
   const views = new Map<number, BetBuilderFixtureView>();
-  for (const builder of builders) {
-    const fixture = byId.get(builder.fixture_id);
-    if (!fixture || !isOpen(fixture.status)) continue;
-    if (filters.isLive === 1 && !isInPlay(fixture.status)) continue;
-    if (filters.isLive === 0 && fixture.status !== "NOT_STARTED") continue;
-    let view = views.get(fixture.id);
-    if (!view) {
-      const presented = presentFixture(fixture, { language, includes: NO_INCLUDES, filters: {}, variant: "fixtures" });
-      view = { ...presented, bet_builders: [] };
-      views.set(fixture.id, view);
+  let shown = 0;
+  let after: estypes.SortResults | undefined;
+  for (let page = 0; page < MAX_PAGES && shown < BET_BUILDERS_CAP; page++) {
+    const response = await es.search<BetBuilderDocument>({
+      ...betBuildersListSearch(indices.bet_builders, userId, filters, language),
+      ...(after ? { search_after: after } : {}),
+    });
+    const hits = response.hits.hits;
+    const builders = hits.flatMap((hit) => (hit._source && hit._source.user_id === userId ? [hit._source] : []));
+    const fixtures = await currentFixtures(es, indices.fixtures, builders);
+    for (const builder of builders) {
+      if (shown === BET_BUILDERS_CAP) break;
+      const fixture = fixtures.get(builder.fixture_id);
+      if (!fixture || !isOpen(fixture.status)) continue;
+      if (filters.isLive === 1 && !isInPlay(fixture.status)) continue;
+      if (filters.isLive === 0 && fixture.status !== "NOT_STARTED") continue;
+      let view = views.get(fixture.id);
+      if (!view) {
+        const presented = presentFixture(fixture, { language, includes: NO_INCLUDES, filters: {}, variant: "fixtures" });
+        view = { ...presented, bet_builders: [] };
+        views.set(fixture.id, view);
+      }
+      view.bet_builders.push(presentBetBuilder(builder, language));
+      shown++;
     }
-    view.bet_builders.push(presentBetBuilder(builder, language));
+    if (hits.length < BET_BUILDERS_CAP) break;
+    after = hits.at(-1)!.sort;
   }
   return [...views.values()];
+}
+
+/** The bet builders' fixtures as they are now, by id. */
+async function currentFixtures(es: Client, index: string, builders: readonly BetBuilderDocument[]): Promise<Map<number, FixtureDocument>> {
+  const byId = new Map<number, FixtureDocument>();
+  if (builders.length === 0) return byId;
+  const fixtureIds = [...new Set(builders.map((builder) => builder.fixture_id))];
+  const fixtures = await es.mget<FixtureDocument>({ index, ids: fixtureIds.map(String), _source_excludes: FIXTURE_SOURCE_EXCLUDES });
+  for (const doc of fixtures.docs) if ("found" in doc && doc.found && doc._source) byId.set(doc._source.id, doc._source);
+  return byId;
 }
