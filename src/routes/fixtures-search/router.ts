@@ -4,7 +4,7 @@ import { parseFilters, parseOrder, parseWhere, type FilterKind } from "../../htt
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
-import { presentFixture } from "../../presenters/fixture-presenter.js";
+import { fixtureJsonChunks, fixtureListJson, versionedFixtures } from "../../presenters/fixture-json.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { DEFAULT_WINDOW } from "../../search/fixtures-search/window-filter.js";
 import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
@@ -47,11 +47,14 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
     );
     // One round trip: every include search offers lives in the fixture document itself.
     const response = await ctx.deps.es.search<FixtureDocument>(request);
-    const docs = response.hits.hits.flatMap((hit) => (hit._source ? [hit._source] : []));
-    ctx.body = {
-      fixtures: docs.map((doc) => presentFixture(doc, { language, includes, filters, variant: "search" })),
-      pagination: { page, per_page: perPage, has_more: docs.length === perPage },
-    };
+    const fixtures = versionedFixtures(response.hits.hits);
+    const options = { language, includes, filters, variant: "search" } as const;
+    ctx.type = "json";
+    ctx.body = fixtureListJson(
+      "fixtures",
+      fixtures.map((fixture) => fixtureJsonChunks(fixture, options)),
+      { pagination: { page, per_page: perPage, has_more: fixtures.length === perPage } },
+    );
   });
   return router;
 }

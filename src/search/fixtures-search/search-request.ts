@@ -37,6 +37,8 @@ export function fixturesSearchRequest(input: FixturesSearchInput, target: { inde
     from: (input.page - 1) * input.perPage,
     size: input.perPage,
     track_total_hits: false,
+    // Versions key the presented-JSON cache (src/presenters/fixture-json.ts).
+    seq_no_primary_term: true,
     // A missing shard must fail the request, not silently shrink a page (DECISIONS.md).
     allow_partial_search_results: false,
     _source: sourceFilter(input.includes),
