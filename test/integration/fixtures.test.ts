@@ -142,7 +142,9 @@ describe("GET /fixtures pagination", () => {
     const last = await page("page=10000&per_page=1");
     expect(last.fixtures).toEqual([]);
     expect(last.pagination.has_more).toBe(false);
-    expect(await getError(env, "/fixtures?page=101&per_page=100")).toMatch(/beyond the first 10,000 results/);
+    expect(await getError(env, "/fixtures?page=101&per_page=100")).toBe(
+      "page and per_page reach beyond the first 10,000 results, which cannot be paged: page x per_page must be at most 10000; narrow the search instead",
+    );
   });
 
   it("rejects page and per_page out of range", async () => {

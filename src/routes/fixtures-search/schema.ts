@@ -2,7 +2,7 @@ import { FIXTURE_STATUSES } from "../../catalogue/statuses.js";
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 import { FixtureSchema } from "../../presenters/fixture-schema.js";
-import { MAX_RESULT_WINDOW } from "../../search/fixtures/page-window.js";
+import { MAX_RESULT_WINDOW, PAGE_DEPTH_MESSAGE } from "../../search/fixtures/page-window.js";
 import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
 import { idListParam } from "../fixtures/id-list-param.js";
 import { SEARCH_INCLUDES } from "../../search/fixtures-search/source-filter.js";
@@ -37,7 +37,7 @@ const searchShape = {
 /** The plain parameters of GET /fixtures/search; the bracketed ones go through src/http/bracket-params.ts. */
 export const FixturesSearchSchema = z.object(searchShape).refine(
   (query) => (query.page ?? 1) * (query.per_page ?? DEFAULT_PER_PAGE) <= MAX_RESULT_WINDOW,
-  `page and per_page reach beyond the first ${MAX_RESULT_WINDOW.toLocaleString("en")} results; narrow the search instead`,
+  PAGE_DEPTH_MESSAGE,
 );
 export type FixturesSearchReq = z.output<typeof FixturesSearchSchema>;
 
