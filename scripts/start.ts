@@ -6,6 +6,8 @@
  *     ../shared/data/openfootball is there, else from the synthetic source.
  *  3. The api_keys index; on a store without keys, one demo key printed once.
  *  4. The HTTP service, in this process.
+ *  5. With `--simulate [--speed N] [--tick MS]`: the live simulator in the background of the
+ *     same process, moving the live slate through the live update path (npm run simulate).
  */
 import { ensureElasticsearch, isReachable } from "./es/provision.js";
 import { ApiKeyStore } from "../src/auth/api-key-store.js";
@@ -18,6 +20,8 @@ import { ensurePersistentIndices } from "../src/store/ensure-index.js";
 import { indexNames } from "../src/store/index-names.js";
 import { currentVersion } from "../src/store/index-versions.js";
 import { startServer } from "../src/server.js";
+import { parseSimulatorArgs, type SimulatorArgs } from "../src/live/simulator-args.js";
+import { LiveSimulator } from "../src/live/simulator.js";
 
 async function ensureNode(): Promise<void> {
   const configured = process.env.ELASTICSEARCH_URL;
@@ -68,11 +72,25 @@ async function ensureFirstKey(): Promise<void> {
   }
 }
 
+/** Runs until the process ends; a failing tick is logged and the next one tries again. */
+function simulateInBackground(args: SimulatorArgs): void {
+  const config = loadConfig();
+  const simulator = new LiveSimulator(createElasticsearchClient(config.elasticsearch), indexNames(config.indexPrefix), {
+    speed: args.speed,
+    tickMs: args.tickMs,
+    log: (line) => console.log(`[simulate] ${line}`),
+  });
+  console.log(`[simulate] moving the live slate at ${args.speed}x real time`);
+  simulator.run().catch((error: unknown) => console.error(`[simulate] stopped: ${(error as Error).message}`));
+}
+
 async function main(): Promise<void> {
+  const args = parseSimulatorArgs(process.argv.slice(2));
   await ensureNode();
   await ensureData();
   await ensureFirstKey();
   await startServer(loadConfig());
+  if (args.simulate) simulateInBackground(args);
 }
 
 main().catch((error: unknown) => {

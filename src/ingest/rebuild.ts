@@ -13,7 +13,9 @@ import {
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { recomputeSeasonStandings } from "../standings/recompute.js";
 import { bulkLoad, type IndexedDocument } from "./bulk-load.js";
+import { carryOverWrites, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
 import { readSpool, writeSpool } from "./spool.js";
 
@@ -35,6 +37,8 @@ export type RebuildReport = {
   loadSeconds: number;
   /** Documents loaded per second of the load phase. */
   docsPerSecond: number;
+  /** Fixtures written live during the rebuild and copied into the new version (carry-over.ts). */
+  carriedOver: number;
 };
 
 export class CountMismatchError extends Error {}
@@ -43,6 +47,8 @@ export class CountMismatchError extends Error {}
  * Builds every versioned index under a new version, checks every count, then swaps
  * all aliases in one atomic call. Until the swap, readers keep the complete previous
  * version; on any failure the new version is deleted and the aliases stay untouched.
+ * Fixtures written live meanwhile are carried over into the new version before and
+ * after the swap (carry-over.ts), so no live write is lost.
  * The previous version is kept for `npm run rollback`; older ones are deleted.
  */
 export async function rebuild(
@@ -52,6 +58,7 @@ export async function rebuild(
   log: (line: string) => void = () => {},
 ): Promise<RebuildReport> {
   const started = Date.now();
+  const rebuildStarted = new Date(started).toISOString();
   const total = VERSIONED_INDICES.reduce((sum, logical) => sum + data[logical].count, 0);
   const spoolDir = await mkdtemp(join(tmpdir(), `${names.prefix}-rebuild-`));
   try {
@@ -96,7 +103,13 @@ export async function rebuild(
           throw new CountMismatchError(`${logical}: expected ${data[logical].count} documents, found ${count}`);
         }
       }
+      const carried = previous ? await carryOverWrites(es, names, previous, version, rebuildStarted) : null;
       await swapAliases(es, names, version);
+      // A write that reached the old version between the first pass and the swap. The new
+      // version is live now: a failure here is reported, never a reason to delete it.
+      const late = previous ? await lateCarryOver(es, names, { previous, version, since: rebuildStarted }, carried?.finishedSeasons ?? [], log) : null;
+      const carriedOver = new Set([...(carried?.carried ?? []), ...(late?.carried ?? [])]);
+      if (carriedOver.size > 0) log(`Carried over ${carriedOver.size} fixture(s) written live during the rebuild`);
       const stale = (await listVersions(es, names)).filter((v) => v !== version && v !== previous);
       await deleteVersions(es, names, stale);
       return {
@@ -107,6 +120,7 @@ export async function rebuild(
         generateSeconds,
         loadSeconds,
         docsPerSecond: Math.round(total / loadSeconds),
+        carriedOver: carriedOver.size,
       };
     } catch (error) {
       log(`Rebuild failed; deleting version ${version}; the live aliases are untouched`);
@@ -115,6 +129,25 @@ export async function rebuild(
     }
   } finally {
     await rm(spoolDir, { recursive: true, force: true });
+  }
+}
+
+/** The carry-over after the swap, with the standings of seasons whose carried fixtures finished. */
+async function lateCarryOver(
+  es: Client,
+  names: IndexNames,
+  versions: { previous: string; version: string; since: string },
+  finishedBefore: readonly number[],
+  log: (line: string) => void,
+): Promise<CarryOverReport | null> {
+  try {
+    const late = await carryOverWrites(es, names, versions.previous, versions.version, versions.since);
+    const seasons = new Set([...finishedBefore, ...late.finishedSeasons]);
+    for (const seasonId of seasons) await recomputeSeasonStandings(es, names, seasonId);
+    return late;
+  } catch (error) {
+    log(`Carry-over after the swap failed: ${(error as Error).message}`);
+    return null;
   }
 }
 

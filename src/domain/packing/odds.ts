@@ -113,7 +113,8 @@ function unpackOdd(tuple: PackedOdd, fixtureId: number): Odd {
   };
 }
 
-function trimZeros(values: number[]): PackedOdd {
+/** A full odd tuple with its trailing zero fields left off (also used by the live updates). */
+export function trimZeros(values: number[]): PackedOdd {
   let end = values.length;
   while (end > 4 && values[end - 1] === 0 && !Object.is(values[end - 1], -0)) end--;
   return values.slice(0, end) as PackedOdd;

@@ -1,0 +1,83 @@
+/**
+ * Live writes that land while a rebuild runs go to the old version (writers write through the
+ * alias), and the new version was generated before them: without this step the swap would
+ * silently undo them (DECISIONS.md). So, right before the swap and again right after it, every
+ * fixture the old version changed since the rebuild started is copied into the new version,
+ * unless the new version's document is as new or newer (a live write after the swap), with its
+ * indexed-only `effective` and `search` recomputed. The copy is conditional on the version read,
+ * like every fixture write. Fixtures the new version no longer has are not revived.
+ */
+import type { Client, estypes } from "@elastic/elasticsearch";
+import { FINISHED_STATUSES } from "../catalogue/statuses.js";
+import { TeamNameCache } from "../live/team-names.js";
+import type { StoredFixture } from "../live/fixture-change.js";
+import { derivedFixtureFields } from "../standings/fixture-derived.js";
+import { versionedIndexName, type IndexNames } from "../store/index-names.js";
+
+export type CarryOverReport = {
+  /** Fixtures copied from the old version. */
+  carried: number[];
+  /** Seasons of copied fixtures that finished meanwhile: their tables need a recompute. */
+  finishedSeasons: number[];
+};
+
+const PAGE = 500;
+const MAX_ATTEMPTS = 5;
+const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATUSES);
+
+export async function carryOverWrites(es: Client, names: IndexNames, from: string, to: string, since: string): Promise<CarryOverReport> {
+  const oldIndex = versionedIndexName(names.fixtures, from);
+  const newIndex = versionedIndexName(names.fixtures, to);
+  const teamNames = new TeamNameCache(es, versionedIndexName(names.teams, to));
+  const report: CarryOverReport = { carried: [], finishedSeasons: [] };
+  await es.indices.refresh({ index: oldIndex });
+  let after: estypes.SortResults | undefined;
+  for (;;) {
+    const response = await es.search<StoredFixture>({
+      index: oldIndex,
+      size: PAGE,
+      query: { range: { updated_at: { gte: since } } },
+      sort: [{ id: "asc" }],
+      ...(after ? { search_after: after } : {}),
+    });
+    const hits = response.hits.hits;
+    const docs = hits.flatMap((hit) => (hit._source ? [hit._source] : []));
+    if (docs.length > 0) await copyNewer(es, newIndex, docs, teamNames, report);
+    if (hits.length < PAGE) break;
+    after = hits.at(-1)!.sort;
+  }
+  if (report.carried.length > 0) await es.indices.refresh({ index: newIndex });
+  return report;
+}
+
+async function copyNewer(es: Client, index: string, docs: readonly StoredFixture[], teamNames: TeamNameCache, report: CarryOverReport): Promise<void> {
+  const byId = new Map(docs.map((doc) => [String(doc.id), doc]));
+  let pending = [...byId.keys()];
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    if (attempt > MAX_ATTEMPTS) throw new Error(`Carry-over: ${pending.length} fixture(s) kept changing in the new version; gave up`);
+    const current = await es.mget<Pick<StoredFixture, "updated_at" | "status">>({ index, ids: pending, _source: ["updated_at", "status"] });
+    const operations: Array<estypes.BulkOperationContainer | object> = [];
+    const copied: StoredFixture[] = [];
+    for (const target of current.docs) {
+      if (!("found" in target) || !target.found || !target._source) continue;
+      const old = byId.get(target._id)!;
+      if (Date.parse(target._source.updated_at) >= Date.parse(old.updated_at)) continue;
+      const names = await teamNames.namesOf(old.participants.map((participant) => participant.id));
+      operations.push({ index: { _index: index, _id: target._id, if_seq_no: target._seq_no!, if_primary_term: target._primary_term! } }, { ...old, ...derivedFixtureFields(old, names) });
+      copied.push(old);
+    }
+    if (operations.length === 0) return;
+    const response = await es.bulk({ operations });
+    pending = [];
+    response.items.forEach((item, position) => {
+      const result = item.index!;
+      const doc = copied[position]!;
+      if (result.status === 409) pending.push(String(doc.id));
+      else if (result.error) throw new Error(`Carry-over of fixture ${doc.id}: ${result.error.reason ?? result.error.type}`);
+      else {
+        report.carried.push(doc.id);
+        if (FINISHED.has(doc.status) && !report.finishedSeasons.includes(doc.season.id)) report.finishedSeasons.push(doc.season.id);
+      }
+    });
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The update path a live feed uses: one fixture document read with its version, the change
+ * merged (fixture-change.ts), the indexed-only `effective` and `search` recomputed, and the
+ * whole document written back only if nobody wrote it in between (`if_seq_no` /
+ * `if_primary_term`). On a conflict the document is read again and the change merged again,
+ * a bounded number of times (DECISIONS.md: no retry_on_conflict with if_seq_no; no scripts
+ * on this node). A reader therefore always sees one complete state of a fixture: scores,
+ * statistics, trends and odds of the same tick.
+ */
+import { errors, type Client } from "@elastic/elasticsearch";
+import type { IndexNames } from "../store/index-names.js";
+import { derivedFixtureFields } from "../standings/fixture-derived.js";
+import { mergeFixtureChange, type ChangeEffects, type ChangeMoment, type FixtureChange, type StoredFixture } from "./fixture-change.js";
+import type { TeamNameCache } from "./team-names.js";
+
+export type UpdateTarget = { es: Client; indices: Pick<IndexNames, "fixtures">; teamNames: TeamNameCache };
+
+export type UpdateResult = {
+  fixtureId: number;
+  seasonId: number;
+  /** False when the change changed nothing (no write). */
+  written: boolean;
+  /** Writes refused because the document had changed since it was read, each followed by a re-read. */
+  conflicts: number;
+  effects: ChangeEffects;
+};
+
+/** Enough for every writer of one fixture to get through (each round lets at least one of them win). */
+export const MAX_UPDATE_ATTEMPTS = 25;
+
+export class FixtureNotFoundError extends Error {
+  constructor(readonly fixtureId: number) {
+    super(`Fixture ${fixtureId} does not exist`);
+  }
+}
+
+export function nowMoment(now: Date = new Date()): ChangeMoment {
+  return { nowUnix: Math.floor(now.getTime() / 1000), updatedAt: now.toISOString() };
+}
+
+export async function applyFixtureUpdate(
+  target: UpdateTarget,
+  fixtureId: number,
+  change: FixtureChange,
+  at: ChangeMoment = nowMoment(),
+): Promise<UpdateResult> {
+  const { es, indices } = target;
+  let conflicts = 0;
+  for (let attempt = 1; attempt <= MAX_UPDATE_ATTEMPTS; attempt++) {
+    const stored = await es.get<StoredFixture>({ index: indices.fixtures, id: String(fixtureId) }, { ignore: [404] });
+    if (!stored.found || !stored._source) throw new FixtureNotFoundError(fixtureId);
+    const { doc, effects } = mergeFixtureChange(stored._source, change, at);
+    const result = { fixtureId, seasonId: doc.season.id, conflicts, effects };
+    if (!effects.changed) return { ...result, written: false };
+    const teamNames = await target.teamNames.namesOf(doc.participants.map((participant) => participant.id));
+    try {
+      await es.index({
+        index: indices.fixtures,
+        id: String(fixtureId),
+        document: { ...doc, ...derivedFixtureFields(doc, teamNames) },
+        if_seq_no: stored._seq_no!,
+        if_primary_term: stored._primary_term!,
+      });
+      return { ...result, written: true };
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      conflicts++;
+    }
+  }
+  throw new Error(`Fixture ${fixtureId} kept changing while being updated; gave up after ${MAX_UPDATE_ATTEMPTS} attempts`);
+}
+
+function isConflict(error: unknown): boolean {
+  return error instanceof errors.ResponseError && error.statusCode === 409;
+}

@@ -1,0 +1,30 @@
+import { parseArgs } from "node:util";
+
+/** The simulator's command-line options (`npm run simulate`, `npm start -- --simulate`). */
+export type SimulatorArgs = { simulate: boolean; speed: number; tickMs: number; durationSeconds?: number; untilIdle: boolean };
+
+export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      simulate: { type: "boolean", default: false },
+      speed: { type: "string", default: "1" },
+      tick: { type: "string", default: "1000" },
+      duration: { type: "string" },
+      "until-idle": { type: "boolean", default: false },
+    },
+  });
+  const speed = Number(values.speed);
+  if (!Number.isFinite(speed) || speed <= 0 || speed > 3600) throw new Error("--speed must be a number above 0 and at most 3600");
+  const tickMs = Number(values.tick);
+  if (!Number.isInteger(tickMs) || tickMs < 50 || tickMs > 60_000) throw new Error("--tick must be an integer from 50 to 60000 (milliseconds)");
+  const duration = values.duration === undefined ? undefined : Number(values.duration);
+  if (duration !== undefined && !(Number.isFinite(duration) && duration > 0)) throw new Error("--duration must be a positive number of seconds");
+  return {
+    simulate: values.simulate,
+    speed,
+    tickMs,
+    ...(duration === undefined ? {} : { durationSeconds: duration }),
+    untilIdle: values["until-idle"],
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The live simulator: moves every simulated fixture of the live slate along its match script
+ * on a clock that runs `speed` times real time, and writes what changes through the update
+ * path (apply-update.ts), one document write per fixture and tick, followed by the bet-builder
+ * pricing and, at full time, the season's standings (follow-ups.ts). Kick-offs come on
+ * schedule: NOT_STARTED fixtures are picked up `lookaheadSeconds` before they start. A
+ * fixture leaves the simulator once it is written as finished.
+ */
+import type { Client } from "@elastic/elasticsearch";
+import type { IndexNames } from "../store/index-names.js";
+import { applyFixtureUpdate, FixtureNotFoundError, type UpdateResult } from "./apply-update.js";
+import { runFollowUps } from "./follow-ups.js";
+import { changeAt, liveFixtureOf, type LiveFixture } from "./live-fixture.js";
+import { readLiveSlate } from "./slate.js";
+import { TeamNameCache } from "./team-names.js";
+
+export type SimulatorOptions = {
+  /** Match seconds per real second (1 real time; 60 plays a match in about 1.5 minutes). */
+  speed: number;
+  /** Real milliseconds between ticks. */
+  tickMs: number;
+  /** Where the match clock starts (default: now). */
+  startAt?: Date;
+  /** How far ahead of the match clock NOT_STARTED fixtures are loaded. */
+  lookaheadSeconds: number;
+  /** Fixtures updated at once. */
+  concurrency: number;
+  log: (line: string) => void;
+};
+
+export const DEFAULT_SIMULATOR_OPTIONS: SimulatorOptions = {
+  speed: 1,
+  tickMs: 1_000,
+  lookaheadSeconds: 15 * 60,
+  concurrency: 8,
+  log: () => {},
+};
+
+export type StepReport = {
+  /** Match clock of the step. */
+  at: Date;
+  fixtures: number;
+  written: number;
+  conflicts: number;
+  finished: number[];
+  betBuildersUpdated: number;
+  failed: number;
+};
+
+type Tracked = { fixture: LiveFixture; dateTime: string; lastKey: string | null };
+
+/** Reload the slate when the match clock moved this far since the last time (and at the first step). */
+const RELOAD_EVERY_SECONDS = 60;
+
+export class LiveSimulator {
+  readonly options: SimulatorOptions;
+  private readonly tracked = new Map<number, Tracked>();
+  private readonly teamNames: TeamNameCache;
+  private lastReloadUnix = -Infinity;
+  private readonly wallStart = Date.now();
+  private readonly clockStart: number;
+
+  constructor(
+    private readonly es: Client,
+    private readonly indices: Pick<IndexNames, "fixtures" | "teams" | "standings" | "bet_builders">,
+    options: Partial<SimulatorOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_SIMULATOR_OPTIONS, ...options };
+    if (!(this.options.speed > 0)) throw new RangeError("speed must be a positive number");
+    this.clockStart = (this.options.startAt ?? new Date()).getTime();
+    this.teamNames = new TeamNameCache(es, indices.teams);
+  }
+
+  /** The match clock now: the start plus the real time elapsed, times the speed. */
+  clock(): Date {
+    return new Date(this.clockStart + (Date.now() - this.wallStart) * this.options.speed);
+  }
+
+  /** Fixtures being moved. */
+  get size(): number {
+    return this.tracked.size;
+  }
+
+  /** One tick at match time `at`: every tracked fixture projected and written when it changed. */
+  async step(at: Date): Promise<StepReport> {
+    const nowUnix = Math.floor(at.getTime() / 1000);
+    if (nowUnix - this.lastReloadUnix >= RELOAD_EVERY_SECONDS || nowUnix < this.lastReloadUnix) await this.reload(at);
+    const due: Array<{ tracked: Tracked; projected: ReturnType<typeof changeAt> }> = [];
+    for (const tracked of this.tracked.values()) {
+      const projected = changeAt(tracked.fixture, nowUnix);
+      if (projected.key !== tracked.lastKey) due.push({ tracked, projected });
+    }
+    const results: UpdateResult[] = [];
+    let failed = 0;
+    const wallNow = new Date();
+    const moment = { nowUnix, updatedAt: wallNow.toISOString() };
+    const target = { es: this.es, indices: this.indices, teamNames: this.teamNames };
+    for (let start = 0; start < due.length; start += this.options.concurrency) {
+      const batch = due.slice(start, start + this.options.concurrency);
+      await Promise.all(
+        batch.map(async ({ tracked, projected }) => {
+          try {
+            results.push(await applyFixtureUpdate(target, tracked.fixture.id, projected.change, moment));
+            tracked.lastKey = projected.key;
+            if (projected.state.status === "FT") this.tracked.delete(tracked.fixture.id);
+          } catch (error) {
+            failed++;
+            if (error instanceof FixtureNotFoundError) this.tracked.delete(tracked.fixture.id);
+            this.options.log(`fixture ${tracked.fixture.id}: update failed: ${(error as Error).message}`);
+          }
+        }),
+      );
+    }
+    const followUps = await runFollowUps(this.es, this.indices, results, wallNow);
+    const finished = results.filter((result) => result.written && result.effects.finished).map((result) => result.fixtureId);
+    for (const id of finished) this.options.log(`fixture ${id}: full time; standings of its season recomputed`);
+    return {
+      at,
+      fixtures: this.tracked.size + finished.length,
+      written: results.filter((result) => result.written).length,
+      conflicts: results.reduce((sum, result) => sum + result.conflicts, 0),
+      finished,
+      betBuildersUpdated: followUps.betBuildersUpdated,
+      failed,
+    };
+  }
+
+  /** Ticks on the real clock until `durationMs` of real time passed, the slate is empty (`untilIdle`) or `signal` aborts. */
+  async run(options: { durationMs?: number; untilIdle?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+    const endsAt = options.durationMs === undefined ? Infinity : Date.now() + options.durationMs;
+    while (!options.signal?.aborted && Date.now() < endsAt) {
+      const started = Date.now();
+      try {
+        const report = await this.step(this.clock());
+        if (report.written > 0) {
+          this.options.log(`${report.at.toISOString()} ${report.fixtures} fixture(s), ${report.written} written, ${report.conflicts} conflict(s) retried, ${report.betBuildersUpdated} bet builder(s) repriced`);
+        }
+        if (options.untilIdle && this.tracked.size === 0) return;
+      } catch (error) {
+        // Elasticsearch away for a moment: the next tick projects the match again from its script, nothing is lost.
+        this.options.log(`tick failed: ${(error as Error).message}`);
+      }
+      await sleep(Math.max(0, this.options.tickMs - (Date.now() - started)), options.signal);
+    }
+  }
+
+  /** Picks up fixtures now in play or kicking off soon; a fixture whose kick-off moved (a rebuild) gets a new script. */
+  private async reload(at: Date): Promise<void> {
+    const until = new Date(at.getTime() + this.options.lookaheadSeconds * 1000);
+    const slate = await readLiveSlate(this.es, this.indices.fixtures, until);
+    for (const doc of slate) {
+      const known = this.tracked.get(doc.id);
+      if (known && known.dateTime === doc.date_time) continue;
+      const fixture = liveFixtureOf(doc);
+      if (fixture) this.tracked.set(doc.id, { fixture, dateTime: doc.date_time, lastKey: null });
+    }
+    this.lastReloadUnix = Math.floor(at.getTime() / 1000);
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
