@@ -1,6 +1,7 @@
 import Router from "@koa/router";
 import type { BetBuilderDocument } from "../../bet-builders/document.js";
 import { NotFoundError, BadRequestError } from "../../errors.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
@@ -57,6 +58,7 @@ export function betBuildersRouter(): Router<AppState, AppContext> {
       ...(query.league_id ? { leagueIds: query.league_id } : {}),
       ...(query.is_live !== undefined ? { isLive: query.is_live } : {}),
     };
+    ctx.state.cache = CACHE_POLICIES.live;
     ctx.body = { fixtures: await listBetBuilders(ctx.deps.es, ctx.deps.indices, ctx.state.principal!.userId, filters, language) };
   });
 
@@ -71,6 +73,7 @@ export function betBuildersRouter(): Router<AppState, AppContext> {
     const doc = response.found ? response._source : undefined;
     // Another user's bet builder is answered exactly like a missing one: its existence is not revealed.
     if (!doc || doc.user_id !== ctx.state.principal!.userId) throw new NotFoundError(NOT_FOUND);
+    ctx.state.cache = CACHE_POLICIES.live;
     ctx.body = presentBetBuilder(doc, language);
   });
 

@@ -1,6 +1,7 @@
 import Router from "@koa/router";
 import type { FixtureDocument } from "../../domain/fixture-document.js";
 import { parseFilters, parseOrder, parseWhere, type FilterKind } from "../../http/bracket-params.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
@@ -48,6 +49,7 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
     // One round trip: every include search offers lives in the fixture document itself.
     const response = await ctx.deps.es.search<FixtureDocument>(request);
     const docs = response.hits.hits.flatMap((hit) => (hit._source ? [hit._source] : []));
+    ctx.state.cache = CACHE_POLICIES.live;
     ctx.body = {
       fixtures: docs.map((doc) => presentFixture(doc, { language, includes, filters, variant: "search" })),
       pagination: { page, per_page: perPage, has_more: docs.length === perPage },

@@ -1,6 +1,7 @@
 import Router from "@koa/router";
 import type { FixtureDocument } from "../../domain/fixture-document.js";
 import { parseFilters, type FilterKind } from "../../http/bracket-params.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
@@ -38,6 +39,7 @@ export function livescoresRouter(): Router<AppState, AppContext> {
     const fixtures = versionedFixtures(response.hits.hits);
     const options = { language, includes, filters, variant: "livescores" } as const;
     ctx.type = "json";
+    ctx.state.cache = CACHE_POLICIES.live;
     ctx.body = fixtureListJson("fixtures", fixtures.map((fixture) => fixtureJsonChunks(fixture, options)));
   });
   return router;

@@ -1,4 +1,5 @@
 import Router from "@koa/router";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
@@ -51,6 +52,7 @@ export function entitySearchRouter(): Router<AppState, AppContext> {
       limit: query.limit ?? DEFAULT_LIMIT,
       now: new Date(),
     });
+    ctx.state.cache = CACHE_POLICIES.search;
     ctx.body = presentEntitySearch(result, language);
   });
   return router;

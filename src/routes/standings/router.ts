@@ -1,5 +1,6 @@
 import Router from "@koa/router";
 import type { StandingDocument } from "../../ingest/documents/standing-document.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { requireRole } from "../../middleware/authenticate.js";
@@ -33,6 +34,7 @@ export function standingsRouter(): Router<AppState, AppContext> {
       standingsSearch(ctx.deps.indices.standings, query.season_id),
     );
     const standings = response.hits.hits.flatMap((hit) => (hit._source ? [presentStandingRow(hit._source, language)] : []));
+    ctx.state.cache = CACHE_POLICIES.standings;
     ctx.body = { standings };
   });
   return router;

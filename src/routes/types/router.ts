@@ -1,5 +1,6 @@
 import Router from "@koa/router";
 import { ALL_TYPES } from "../../catalogue/types.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
@@ -25,6 +26,7 @@ export function typesRouter(): Router<AppState, AppContext> {
     resolveLanguage(query);
     const groups = query.developer_type;
     const types = groups ? ALL_TYPES.filter((type) => groups.includes(type.developer_type)) : ALL_TYPES;
+    ctx.state.cache = CACHE_POLICIES.dictionary;
     ctx.body = { types: types.map(presentType) };
   });
   return router;
