@@ -4,7 +4,8 @@ import { parseFilters, parseOrder, parseWhere, type FilterKind } from "../../htt
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
-import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { apiResponses } from "../../openapi/api-responses.js";
+import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { presentFixture } from "../../presenters/fixture-presenter.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { DEFAULT_WINDOW } from "../../search/fixtures-search/window-filter.js";
@@ -24,10 +25,7 @@ registry.registerPath({
     "`{ fixtures: [], pagination: { page, per_page, has_more: false } }` with the requested page and per_page.",
   security: API_KEY_SECURITY,
   request: { query: FixturesSearchDocSchema },
-  responses: {
-    200: { description: "One page of fixtures", content: { "application/json": { schema: FixturesSearchResponseSchema } } },
-    ...errorResponses(400, 403),
-  },
+  responses: apiResponses({ description: "One page of fixtures", schema: FixturesSearchResponseSchema }, { errors: [400, 403] }),
 });
 
 export function fixturesSearchRouter(): Router<AppState, AppContext> {

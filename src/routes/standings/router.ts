@@ -4,7 +4,8 @@ import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { requireRole } from "../../middleware/authenticate.js";
-import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { apiResponses } from "../../openapi/api-responses.js";
+import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { presentStandingRow } from "./presenter.js";
 import { standingsSearch } from "./query.js";
 import { StandingsListSchema, StandingsResponseSchema } from "./schema.js";
@@ -19,10 +20,7 @@ registry.registerPath({
     "position. An unknown or unpopulated season gives `{ standings: [] }`. A key without the role 'standings' gets 403.",
   security: API_KEY_SECURITY,
   request: { query: StandingsListSchema },
-  responses: {
-    200: { description: "Standing rows", content: { "application/json": { schema: StandingsResponseSchema } } },
-    ...errorResponses(400, 403),
-  },
+  responses: apiResponses({ description: "Standing rows", schema: StandingsResponseSchema }, { errors: [400, 403], etag: true }),
 });
 
 export function standingsRouter(): Router<AppState, AppContext> {

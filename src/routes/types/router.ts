@@ -3,7 +3,8 @@ import { ALL_TYPES } from "../../catalogue/types.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
-import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { apiResponses } from "../../openapi/api-responses.js";
+import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { presentType } from "./presenter.js";
 import { TypesListSchema, TypesResponseSchema } from "./schema.js";
 
@@ -13,10 +14,7 @@ registry.registerPath({
   summary: "The types dictionary: metrics, statistics, trends and standing statistics by type_id and developer_name",
   security: API_KEY_SECURITY,
   request: { query: TypesListSchema },
-  responses: {
-    200: { description: "Types", content: { "application/json": { schema: TypesResponseSchema } } },
-    ...errorResponses(400, 403),
-  },
+  responses: apiResponses({ description: "Types", schema: TypesResponseSchema }, { errors: [400, 403], etag: true }),
 });
 
 export function typesRouter(): Router<AppState, AppContext> {
