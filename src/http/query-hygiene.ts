@@ -30,9 +30,11 @@ export function malformedQueryMessage(querystring: string): string | null {
   if (whole !== null && !CONTROL_CHARACTER.test(whole)) return null;
   for (const pair of querystring.split("&")) {
     const separator = pair.indexOf("=");
-    const name = decode(separator === -1 ? pair : pair.slice(0, separator));
-    if (name === null) return "A parameter name is not valid UTF-8: check its percent-escapes";
-    if (CONTROL_CHARACTER.test(name)) return "A parameter name must not contain control characters such as %00";
+    const rawName = separator === -1 ? pair : pair.slice(0, separator);
+    const name = decode(rawName);
+    // A bad name is shown as sent (still percent-encoded), so the message stays printable.
+    if (name === null) return `Parameter name ${shown(rawName)} is not valid UTF-8: check its percent-escapes`;
+    if (CONTROL_CHARACTER.test(name)) return `Parameter name ${shown(rawName)} must not contain control characters such as %00`;
     const value = separator === -1 ? "" : decode(pair.slice(separator + 1));
     if (value === null) return `${shown(name)} is not valid UTF-8: check its percent-escapes`;
     if (CONTROL_CHARACTER.test(value)) return `${shown(name)} must not contain control characters such as %00`;

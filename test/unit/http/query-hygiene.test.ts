@@ -20,9 +20,11 @@ describe("malformedQueryMessage", () => {
     expect(malformedQueryMessage("filter%5Bmetrics%5D=types:1%7F")).toBe("filter[metrics] must not contain control characters such as %00");
   });
 
-  it("reports a bad parameter name without echoing it", () => {
-    expect(malformedQueryMessage("%FF=1")).toBe("A parameter name is not valid UTF-8: check its percent-escapes");
-    expect(malformedQueryMessage("where%5BA%00%5D=1:2")).toBe("A parameter name must not contain control characters such as %00");
+  it("names a bad parameter name as sent, still percent-encoded", () => {
+    expect(malformedQueryMessage("%FF=1")).toBe("Parameter name %FF is not valid UTF-8: check its percent-escapes");
+    expect(malformedQueryMessage("x=1&where%5BA%00%5D=1:2")).toBe(
+      "Parameter name where%5BA%00%5D must not contain control characters such as %00",
+    );
   });
 
   it("shortens a very long parameter name in the message", () => {
