@@ -1,7 +1,7 @@
 /**
  * Manages API keys: create (prints the key once), list, revoke.
  *
- *   npm run api-key -- create --user 7 [--role standings] [--label "ci"] [--json]
+ *   npm run api-key -- create --user 7 [--role standings] [--label "ci"] [--rate-limit 50] [--json]
  *   npm run api-key -- list [--json]
  *   npm run api-key -- revoke <id>
  *
@@ -15,7 +15,8 @@ import { ensureAliasedIndex } from "../src/store/ensure-index.js";
 import { indexNames } from "../src/store/index-names.js";
 
 const USAGE = `Usage:
-  npm run api-key -- create --user <id> [--role standings]... [--label <text>] [--json]
+  npm run api-key -- create --user <id> [--role standings]... [--label <text>] [--rate-limit <per second>] [--json]
+      --rate-limit: this key's requests per second (0: not limited); default: RATE_LIMIT_PER_SECOND
   npm run api-key -- list [--json]
   npm run api-key -- revoke <id>`;
 
@@ -38,10 +39,17 @@ function parseUserId(value: string | undefined): number {
   return Number(value);
 }
 
+function parseRateLimit(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  if (!/^\d{1,6}(\.\d{1,3})?$/.test(value)) throw new UsageError("--rate-limit must be a number of requests per second, 0 or more");
+  return Number(value);
+}
+
 function describe(record: ApiKeyRecord): string {
   const state = record.active ? "active" : `revoked ${record.revoked_at ?? ""}`.trim();
   const roles = record.roles.length > 0 ? record.roles.join(",") : "-";
-  return `${record.id}  user=${record.user_id}  roles=${roles}  ${state}  created=${record.created_at}  label=${record.label ?? "-"}`;
+  const limit = record.rate_limit == null ? "default" : record.rate_limit === 0 ? "none" : `${record.rate_limit}/s`;
+  return `${record.id}  user=${record.user_id}  roles=${roles}  rate_limit=${limit}  ${state}  created=${record.created_at}  label=${record.label ?? "-"}`;
 }
 
 async function main(): Promise<void> {
@@ -51,6 +59,7 @@ async function main(): Promise<void> {
       user: { type: "string" },
       role: { type: "string", multiple: true, default: [] },
       label: { type: "string" },
+      "rate-limit": { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -72,10 +81,11 @@ async function main(): Promise<void> {
         userId: parseUserId(values.user),
         roles: parseRoles(values.role),
         label: values.label ?? null,
+        rateLimit: parseRateLimit(values["rate-limit"]),
       });
       const { record, key } = created;
       if (values.json) {
-        console.log(JSON.stringify({ key, id: record.id, user_id: record.user_id, roles: record.roles }));
+        console.log(JSON.stringify({ key, id: record.id, user_id: record.user_id, roles: record.roles, rate_limit: record.rate_limit }));
       } else {
         console.log(`Created key ${record.id} for user ${record.user_id} (roles: ${record.roles.join(",") || "none"}).`);
         console.log("Store it now: it is shown only once. The key:");

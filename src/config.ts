@@ -26,6 +26,13 @@ const EnvSchema = z.object({
   INDEX_PREFIX: indexPrefix.default("sfd"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(20),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(40),
+  // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().min(16, "must be at least 16 characters (it guards /metrics from anywhere but loopback)").optional(),
+  ),
 });
 
 export type Config = {
@@ -35,6 +42,9 @@ export type Config = {
   indexPrefix: string;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   keyCacheTtlMs: number;
+  /** Per key: tokens refilled per second (0 turns limiting off) and the bucket size. */
+  rateLimit: { perSecond: number; burst: number };
+  metricsToken: string | null;
 };
 
 export class ConfigError extends Error {
@@ -59,5 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     indexPrefix: e.INDEX_PREFIX,
     logLevel: e.LOG_LEVEL,
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
+    rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

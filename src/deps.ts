@@ -3,13 +3,21 @@ import { KeyCache } from "./auth/key-cache.js";
 import type { Config } from "./config.js";
 import type { AppDeps } from "./http/context.js";
 import { createLogger, type Logger } from "./logger.js";
+import { ServiceMetrics } from "./metrics/service-metrics.js";
+import { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { createElasticsearchClient } from "./store/client.js";
 import { indexNames } from "./store/index-names.js";
 
-/** Wires the process-wide dependencies once: one client, one logger, one key cache. */
+/** Wires the process-wide dependencies once: one client, one logger, one key cache, one set of metrics. */
 export function createDeps(config: Config, logger: Logger = createLogger(config.logLevel)): AppDeps {
-  const es = createElasticsearchClient(config.elasticsearch);
+  const metrics = new ServiceMetrics();
+  const es = createElasticsearchClient(config.elasticsearch, metrics.observeElasticsearch);
   const indices = indexNames(config.indexPrefix);
-  const keys = new KeyCache(new ApiKeyStore(es, indices.api_keys), config.keyCacheTtlMs);
-  return { config, es, logger, indices, keys };
+  const keys = new KeyCache(new ApiKeyStore(es, indices.api_keys), config.keyCacheTtlMs, undefined, {
+    hit: metrics.keyCacheHit,
+    miss: metrics.keyCacheMiss,
+  });
+  // RATE_LIMIT_PER_SECOND=0 turns limiting off altogether, keys' own limits included.
+  const rateLimiter = config.rateLimit.perSecond > 0 ? new RateLimiter(config.rateLimit) : null;
+  return { config, es, logger, indices, keys, metrics, rateLimiter };
 }

@@ -46,3 +46,10 @@ export class MethodNotAllowedError extends HttpError {
     super(405, "Method not allowed", { Allow: allow.join(", ") });
   }
 }
+
+/** 429: the key's token bucket is empty; Retry-After says when one request fits again. */
+export class TooManyRequestsError extends HttpError {
+  constructor(retryAfterSeconds: number) {
+    super(429, "Too many requests", { "Retry-After": String(retryAfterSeconds) });
+  }
+}

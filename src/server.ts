@@ -1,8 +1,9 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { pathToFileURL } from "node:url";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createDeps } from "./deps.js";
+import { createHttpServer } from "./http-server.js";
 import { ensurePersistentIndices } from "./store/ensure-index.js";
 
 /** Starts the HTTP server and stops it gracefully on SIGTERM/SIGINT. */
@@ -16,7 +17,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Server
     logger.warn({ err: error }, "could not ensure the persistent indices; /ready stays 503 until Elasticsearch answers");
   });
 
-  const server = createServer(createApp(deps).callback());
+  const server = createHttpServer(createApp(deps).callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ host: config.host, port: config.port, elasticsearch: config.elasticsearch.nodes }, "listening");

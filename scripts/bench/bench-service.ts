@@ -30,7 +30,8 @@ export async function startService(
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", ...env },
+    // No rate limit: a benchmark measures the service, not the limiter (one key, high rates).
+    env: { ...process.env, HOST: "127.0.0.1", RATE_LIMIT_PER_SECOND: "0", ...env },
     // The request log stays on (production does the same work); its lines are discarded.
     stdio: ["ignore", "ignore", "inherit"],
   });

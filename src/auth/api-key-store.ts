@@ -12,6 +12,8 @@ export type ApiKeyRecord = {
   roles: Role[];
   active: boolean;
   label: string | null;
+  /** The key's own requests per second (0: not limited); absent or null: the configured default. */
+  rate_limit?: number | null;
   created_at: string;
   revoked_at: string | null;
 };
@@ -29,7 +31,7 @@ export class ApiKeyStore {
     private readonly alias: string,
   ) {}
 
-  async create(input: { userId: number; roles: Role[]; label?: string | null }): Promise<CreatedApiKey> {
+  async create(input: { userId: number; roles: Role[]; label?: string | null; rateLimit?: number | null }): Promise<CreatedApiKey> {
     const key = generateApiKey();
     const record: ApiKeyRecord = {
       id: generateKeyId(),
@@ -38,6 +40,7 @@ export class ApiKeyStore {
       roles: [...new Set(input.roles)],
       active: true,
       label: input.label ?? null,
+      rate_limit: input.rateLimit ?? null,
       created_at: new Date().toISOString(),
       revoked_at: null,
     };

@@ -35,3 +35,9 @@ export function isInPlay(status: string): boolean {
 
 /** Statuses whose result is final: they count in standings and settle bets. */
 export const FINISHED_STATUSES = ["FT", "AWARDED"] as const satisfies readonly FixtureStatus[];
+
+/**
+ * Statuses after which a fixture's document no longer changes (short of a data
+ * correction): what makes a /fixtures page cacheable. POSTPONED is not one: it gets a new date.
+ */
+export const SETTLED_STATUSES = ["FT", "AWARDED", "CANCELLED", "ABANDONED", "NO_RESULT"] as const satisfies readonly FixtureStatus[];

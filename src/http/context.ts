@@ -3,7 +3,10 @@ import type Koa from "koa";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { KeyCache, Principal } from "../auth/key-cache.js";
+import type { ServiceMetrics } from "../metrics/service-metrics.js";
+import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import type { IndexNames } from "../store/index-names.js";
+import type { CachePolicy } from "./cache-policy.js";
 
 /** Everything a request handler may use; built once per process and shared. */
 export type AppDeps = {
@@ -12,6 +15,9 @@ export type AppDeps = {
   logger: Logger;
   indices: IndexNames;
   keys: KeyCache;
+  metrics: ServiceMetrics;
+  /** null when RATE_LIMIT_PER_SECOND is 0. */
+  rateLimiter: RateLimiter | null;
 };
 
 export type AppState = Koa.DefaultState & {
@@ -20,6 +26,8 @@ export type AppState = Koa.DefaultState & {
   principal?: Principal;
   /** The 500 text for this route when it differs from the generic one (/search). */
   faultMessage?: string;
+  /** How a successful response may be cached (Cache-Control, ETag); set by the route. */
+  cache?: CachePolicy;
 };
 
 export type AppContext = Koa.ParameterizedContext<AppState, Koa.DefaultContext & { deps: AppDeps }>;

@@ -14,6 +14,8 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
   try {
     await next();
   } catch (error) {
+    // An error is about this request only: no cache may keep it (a 429 least of all).
+    ctx.set("Cache-Control", "no-store");
     if (error instanceof HttpError) {
       ctx.status = error.status;
       ctx.set(error.headers);

@@ -11,7 +11,18 @@ response carries \`X-Request-Id\`.
 
 Common rules: \`language\` (alias \`lang\`) is an ISO 639-1 code, default \`en\`; both together must be
 equal. A repeated single-valued parameter is a 400; unknown plain parameters are ignored. Unknown
-paths are 404 \`{"error":"Not found"}\`; methods other than GET and HEAD on a known path are 405.`;
+paths are 404 \`{"error":"Not found"}\`; methods other than GET and HEAD on a known path are 405.
+Parameters must be valid percent-encoded UTF-8 without control characters (\`%FF\`, \`%00\`: 400).
+
+Rate limits: each key has a token bucket (default 20 requests a second, bursts of 40; a key may
+have its own limit). Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
+\`RateLimit-Reset\`; an empty bucket gets 429 \`{"error":"Too many requests"}\` with \`Retry-After\`.
+Limits hold per service instance.
+
+Caching: every response is \`private\`. \`/types\`, \`/standings\` and \`/fixtures\` pages whose
+fixtures are all settled (FT, AWARDED, CANCELLED, ABANDONED, NO_RESULT) carry an \`ETag\`; send it
+in \`If-None-Match\` to get 304 while unchanged. Live data is \`no-cache\`. Bodies over 1 kB are
+compressed with gzip or br when the client accepts it.`;
 
 let cached: object | undefined;
 

@@ -3,13 +3,19 @@ import { indexDefinition } from "./index-definitions.js";
 import { PERSISTENT_INDICES, versionedIndexName, type IndexNames, type PersistentIndex } from "./index-names.js";
 
 /**
- * Creates the first version of an index behind its alias when the alias is missing.
+ * Creates the first version of an index behind its alias when the alias is missing,
+ * else adds the fields the definition gained since the index was made.
  * Used for the indices that live outside the versioned rebuild (api keys, bet
  * builders): they are created once and never replaced by a rebuild.
  */
 export async function ensureAliasedIndex(es: Client, logical: PersistentIndex, alias: string): Promise<void> {
-  if (await es.indices.existsAlias({ name: alias })) return;
   const { settings, mappings } = indexDefinition(logical);
+  if (await es.indices.existsAlias({ name: alias })) {
+    // An index made by an older release lacks fields added since (api_keys.rate_limit);
+    // adding fields to a mapping is allowed in place, and repeating it changes nothing.
+    await es.indices.putMapping({ index: alias, properties: mappings.properties ?? {} });
+    return;
+  }
   try {
     await es.indices.create({
       index: versionedIndexName(alias, 1),

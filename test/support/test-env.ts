@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Client } from "@elastic/elasticsearch";
 import { createApp } from "../../src/app.js";
 import { ApiKeyStore, type Role } from "../../src/auth/api-key-store.js";
 import { loadConfig, type Config } from "../../src/config.js";
 import { createDeps } from "../../src/deps.js";
+import { createHttpServer } from "../../src/http-server.js";
 import type { AppDeps } from "../../src/http/context.js";
 import { createLogger } from "../../src/logger.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
@@ -23,7 +23,7 @@ export type TestEnv = {
   config: Config;
   url: string;
   /** Creates a key and returns it; the key works at once. */
-  createKey: (input?: { userId?: number; roles?: Role[] }) => Promise<string>;
+  createKey: (input?: { userId?: number; roles?: Role[]; rateLimit?: number | null }) => Promise<string>;
   keyStore: ApiKeyStore;
   get: (path: string, init?: RequestInit & { key?: string | null }) => Promise<Response>;
   close: () => Promise<void>;
@@ -35,7 +35,14 @@ export type TestEnv = {
  */
 export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: { dataPrefix?: string } = {}): Promise<TestEnv> {
   const prefix = options.dataPrefix ?? `test_${randomBytes(4).toString("hex")}`;
-  const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix, KEY_CACHE_TTL_MS: "0", ...overrides });
+  // No rate limit unless a test asks for one: most tests send bursts far above a customer's rate.
+  const config = loadConfig({
+    ...process.env,
+    INDEX_PREFIX: prefix,
+    KEY_CACHE_TTL_MS: "0",
+    RATE_LIMIT_PER_SECOND: "0",
+    ...overrides,
+  });
   const deps = createDeps(config, createLogger(process.env.TEST_LOG_LEVEL ?? "silent"));
   await ensurePersistentIndices(deps.es, deps.indices);
   if (!options.dataPrefix) {
@@ -46,12 +53,12 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
     await swapAliases(deps.es, deps.indices, version);
   }
   const keyStore = new ApiKeyStore(deps.es, deps.indices.api_keys);
-  const server = await listen(createServer(createApp(deps).callback()));
+  const server = await listen(createHttpServer(createApp(deps).callback()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let defaultKey: string | undefined;
 
   const createKey: TestEnv["createKey"] = async (input = {}) =>
-    (await keyStore.create({ userId: input.userId ?? 1, roles: input.roles ?? [] })).key;
+    (await keyStore.create({ userId: input.userId ?? 1, roles: input.roles ?? [], rateLimit: input.rateLimit ?? null })).key;
 
   return {
     deps,

@@ -1,9 +1,11 @@
 import Router from "@koa/router";
 import type { BetBuilderDocument } from "../../bet-builders/document.js";
 import { NotFoundError, BadRequestError } from "../../errors.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
-import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { apiResponses } from "../../openapi/api-responses.js";
+import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { listBetBuilders } from "./list.js";
 import { presentBetBuilder } from "./presenter.js";
 import { BET_BUILDERS_CAP, contentExcept } from "./query.js";
@@ -25,10 +27,7 @@ registry.registerPath({
     "builders per response, no pagination.",
   security: API_KEY_SECURITY,
   request: { query: BetBuildersListSchema },
-  responses: {
-    200: { description: "Fixtures with their bet builders", content: { "application/json": { schema: BetBuildersResponseSchema } } },
-    ...errorResponses(400, 403),
-  },
+  responses: apiResponses({ description: "Fixtures with their bet builders", schema: BetBuildersResponseSchema }, { errors: [400, 403] }),
 });
 
 registry.registerPath({
@@ -37,10 +36,7 @@ registry.registerPath({
   summary: "One of the caller's bet builders, also expired, settled or suspended ones (beta)",
   security: API_KEY_SECURITY,
   request: { params: BetBuilderParamsSchema, query: BetBuilderByIdSchema },
-  responses: {
-    200: { description: "The bet builder", content: { "application/json": { schema: BetBuilderSchema } } },
-    ...errorResponses(400, 403, 404),
-  },
+  responses: apiResponses({ description: "The bet builder", schema: BetBuilderSchema }, { errors: [400, 403, 404] }),
 });
 
 const NOT_FOUND = "Bet builder not found";
@@ -57,6 +53,7 @@ export function betBuildersRouter(): Router<AppState, AppContext> {
       ...(query.league_id ? { leagueIds: query.league_id } : {}),
       ...(query.is_live !== undefined ? { isLive: query.is_live } : {}),
     };
+    ctx.state.cache = CACHE_POLICIES.live;
     ctx.body = { fixtures: await listBetBuilders(ctx.deps.es, ctx.deps.indices, ctx.state.principal!.userId, filters, language) };
   });
 
@@ -71,6 +68,7 @@ export function betBuildersRouter(): Router<AppState, AppContext> {
     const doc = response.found ? response._source : undefined;
     // Another user's bet builder is answered exactly like a missing one: its existence is not revealed.
     if (!doc || doc.user_id !== ctx.state.principal!.userId) throw new NotFoundError(NOT_FOUND);
+    ctx.state.cache = CACHE_POLICIES.live;
     ctx.body = presentBetBuilder(doc, language);
   });
 

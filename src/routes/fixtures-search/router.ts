@@ -1,9 +1,11 @@
 import Router from "@koa/router";
 import type { FixtureDocument } from "../../domain/fixture-document.js";
 import { parseFilters, parseOrder, parseWhere, type FilterKind } from "../../http/bracket-params.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
-import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { apiResponses } from "../../openapi/api-responses.js";
+import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureJsonChunks, fixtureListJson, versionedFixtures } from "../../presenters/fixture-json.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { DEFAULT_WINDOW } from "../../search/fixtures-search/window-filter.js";
@@ -23,10 +25,7 @@ registry.registerPath({
     "`{ fixtures: [], pagination: { page, per_page, has_more: false } }` with the requested page and per_page.",
   security: API_KEY_SECURITY,
   request: { query: FixturesSearchDocSchema },
-  responses: {
-    200: { description: "One page of fixtures", content: { "application/json": { schema: FixturesSearchResponseSchema } } },
-    ...errorResponses(400, 403),
-  },
+  responses: apiResponses({ description: "One page of fixtures", schema: FixturesSearchResponseSchema }, { errors: [400, 403] }),
 });
 
 export function fixturesSearchRouter(): Router<AppState, AppContext> {
@@ -49,6 +48,7 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
     const response = await ctx.deps.es.search<FixtureDocument>(request);
     const fixtures = versionedFixtures(response.hits.hits);
     const options = { language, includes, filters, variant: "search" } as const;
+    ctx.state.cache = CACHE_POLICIES.live;
     ctx.type = "json";
     ctx.body = fixtureListJson(
       "fixtures",

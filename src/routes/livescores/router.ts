@@ -1,9 +1,11 @@
 import Router from "@koa/router";
 import type { FixtureDocument } from "../../domain/fixture-document.js";
 import { parseFilters, type FilterKind } from "../../http/bracket-params.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
-import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { apiResponses } from "../../openapi/api-responses.js";
+import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureJsonChunks, fixtureListJson, versionedFixtures } from "../../presenters/fixture-json.js";
 import { buildLivescoresSearch } from "../../search/fixtures/livescores-query.js";
 import { LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
@@ -19,10 +21,7 @@ registry.registerPath({
     "ordered by date_time then id, without pagination. With include=odds only in-play odds (is_live = 1) are returned.",
   security: API_KEY_SECURITY,
   request: { query: LivescoresListSchema },
-  responses: {
-    200: { description: "Fixtures in play", content: { "application/json": { schema: LivescoresResponseSchema } } },
-    ...errorResponses(400, 403),
-  },
+  responses: apiResponses({ description: "Fixtures in play", schema: LivescoresResponseSchema }, { errors: [400, 403] }),
 });
 
 export function livescoresRouter(): Router<AppState, AppContext> {
@@ -38,6 +37,7 @@ export function livescoresRouter(): Router<AppState, AppContext> {
     const fixtures = versionedFixtures(response.hits.hits);
     const options = { language, includes, filters, variant: "livescores" } as const;
     ctx.type = "json";
+    ctx.state.cache = CACHE_POLICIES.live;
     ctx.body = fixtureListJson("fixtures", fixtures.map((fixture) => fixtureJsonChunks(fixture, options)));
   });
   return router;

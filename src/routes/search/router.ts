@@ -1,7 +1,9 @@
 import Router from "@koa/router";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
-import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { apiResponses } from "../../openapi/api-responses.js";
+import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { runEntitySearch } from "./execute.js";
 import { presentEntitySearch } from "./presenter.js";
 import { DEFAULT_LIMIT, EntitySearchResponseSchema, EntitySearchSchema } from "./schema.js";
@@ -33,10 +35,7 @@ registry.registerPath({
   ].join(" "),
   security: API_KEY_SECURITY,
   request: { query: EntitySearchSchema },
-  responses: {
-    200: { description: "Matches per requested type", content: { "application/json": { schema: EntitySearchResponseSchema } } },
-    ...errorResponses(400, 403),
-  },
+  responses: apiResponses({ description: "Matches per requested type", schema: EntitySearchResponseSchema }, { errors: [400, 403] }),
 });
 
 export function entitySearchRouter(): Router<AppState, AppContext> {
@@ -51,6 +50,7 @@ export function entitySearchRouter(): Router<AppState, AppContext> {
       limit: query.limit ?? DEFAULT_LIMIT,
       now: new Date(),
     });
+    ctx.state.cache = CACHE_POLICIES.search;
     ctx.body = presentEntitySearch(result, language);
   });
   return router;

@@ -1,9 +1,11 @@
 import Router from "@koa/router";
 import type { StandingDocument } from "../../ingest/documents/standing-document.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { requireRole } from "../../middleware/authenticate.js";
-import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { apiResponses } from "../../openapi/api-responses.js";
+import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { presentStandingRow } from "./presenter.js";
 import { standingsSearch } from "./query.js";
 import { StandingsListSchema, StandingsResponseSchema } from "./schema.js";
@@ -18,10 +20,7 @@ registry.registerPath({
     "position. An unknown or unpopulated season gives `{ standings: [] }`. A key without the role 'standings' gets 403.",
   security: API_KEY_SECURITY,
   request: { query: StandingsListSchema },
-  responses: {
-    200: { description: "Standing rows", content: { "application/json": { schema: StandingsResponseSchema } } },
-    ...errorResponses(400, 403),
-  },
+  responses: apiResponses({ description: "Standing rows", schema: StandingsResponseSchema }, { errors: [400, 403], etag: true }),
 });
 
 export function standingsRouter(): Router<AppState, AppContext> {
@@ -33,6 +32,7 @@ export function standingsRouter(): Router<AppState, AppContext> {
       standingsSearch(ctx.deps.indices.standings, query.season_id),
     );
     const standings = response.hits.hits.flatMap((hit) => (hit._source ? [presentStandingRow(hit._source, language)] : []));
+    ctx.state.cache = CACHE_POLICIES.standings;
     ctx.body = { standings };
   });
   return router;

@@ -1,8 +1,10 @@
 import Router from "@koa/router";
 import { ALL_TYPES } from "../../catalogue/types.js";
+import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
-import { API_KEY_SECURITY, errorResponses, registry } from "../../openapi/registry.js";
+import { apiResponses } from "../../openapi/api-responses.js";
+import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { presentType } from "./presenter.js";
 import { TypesListSchema, TypesResponseSchema } from "./schema.js";
 
@@ -12,10 +14,7 @@ registry.registerPath({
   summary: "The types dictionary: metrics, statistics, trends and standing statistics by type_id and developer_name",
   security: API_KEY_SECURITY,
   request: { query: TypesListSchema },
-  responses: {
-    200: { description: "Types", content: { "application/json": { schema: TypesResponseSchema } } },
-    ...errorResponses(400, 403),
-  },
+  responses: apiResponses({ description: "Types", schema: TypesResponseSchema }, { errors: [400, 403], etag: true }),
 });
 
 export function typesRouter(): Router<AppState, AppContext> {
@@ -25,6 +24,7 @@ export function typesRouter(): Router<AppState, AppContext> {
     resolveLanguage(query);
     const groups = query.developer_type;
     const types = groups ? ALL_TYPES.filter((type) => groups.includes(type.developer_type)) : ALL_TYPES;
+    ctx.state.cache = CACHE_POLICIES.dictionary;
     ctx.body = { types: types.map(presentType) };
   });
   return router;

@@ -1,0 +1,41 @@
+import { randomUUID } from "node:crypto";
+import { createServer, maxHeaderSize, STATUS_CODES, type RequestListener, type Server } from "node:http";
+import type { Duplex } from "node:stream";
+
+/**
+ * Node answers some requests before the app sees them: a request line and headers over
+ * its 16 KB limit (a 100 kB query string, 10,000 ids) or a request it cannot parse. By
+ * default it sends a bare status without a body; here that status comes with the API's
+ * `{ error }` body and an X-Request-Id, like every other answer.
+ */
+const CLIENT_ERRORS: Record<string, { status: number; text: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    text: `The request line and headers must fit in ${maxHeaderSize / 1024} KB; id lists hold at most 100 ids`,
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, text: "Request timeout" },
+};
+const BAD_REQUEST = { status: 400, text: "Malformed HTTP request" };
+
+export function createHttpServer(listener: RequestListener): Server {
+  const server = createServer(listener);
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A connection the client already dropped has no one to answer.
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const { status, text } = CLIENT_ERRORS[error.code ?? ""] ?? BAD_REQUEST;
+    const body = JSON.stringify({ error: text });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        "Content-Type: application/json; charset=utf-8\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        "Cache-Control: no-store\r\n" +
+        `X-Request-Id: ${randomUUID()}\r\n` +
+        "Connection: close\r\n\r\n" +
+        body,
+    );
+  });
+  return server;
+}

@@ -1,0 +1,65 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+
+/** Route label for requests no router matched, so unknown paths never add label values. */
+export const UNMATCHED_ROUTE = "unmatched";
+
+const HTTP_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+const ELASTICSEARCH_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/**
+ * The Prometheus metrics of one service process, in their own registry (not prom-client's
+ * global one), so every app built in a process (tests build several) counts apart.
+ * Labels are bounded: routes are the routers' patterns, Elasticsearch operations are
+ * the client's API names, never raw URLs or index names.
+ */
+export class ServiceMetrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by route pattern, method and status",
+    labelNames: ["route", "method", "status"] as const,
+    registers: [this.registry],
+  });
+  private readonly requestDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from the request's arrival to its response, by route pattern, method and status",
+    labelNames: ["route", "method", "status"] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly elasticsearchDuration = new Histogram({
+    name: "elasticsearch_request_duration_seconds",
+    help: "Elasticsearch requests as the service sees them (retries included), by client API and outcome",
+    labelNames: ["operation", "outcome"] as const,
+    buckets: ELASTICSEARCH_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly keyCache = new Counter({
+    name: "api_key_cache_requests_total",
+    help: "API key lookups answered from the cache (hit) or from Elasticsearch (miss)",
+    labelNames: ["result"] as const,
+    registers: [this.registry],
+  });
+
+  constructor(options: { processMetrics?: boolean } = {}) {
+    if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+  }
+
+  observeRequest(route: string, method: string, status: number, seconds: number): void {
+    const labels = { route, method, status: String(status) };
+    this.requests.inc(labels);
+    this.requestDuration.observe(labels, seconds);
+  }
+
+  readonly observeElasticsearch = (operation: string, outcome: "success" | "error", seconds: number): void => {
+    this.elasticsearchDuration.observe({ operation, outcome }, seconds);
+  };
+
+  readonly keyCacheHit = (): void => {
+    this.keyCache.inc({ result: "hit" });
+  };
+
+  readonly keyCacheMiss = (): void => {
+    this.keyCache.inc({ result: "miss" });
+  };
+}
