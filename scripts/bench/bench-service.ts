@@ -22,17 +22,21 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Runs `node --import tsx <entry> ...args` with the given environment and waits for /ready. */
+/**
+ * Runs `node --import tsx <entry> ...args` with the given environment and waits for /ready.
+ * `stdout` (the request log) is discarded unless a file descriptor is given.
+ */
 export async function startService(
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv & { PORT: string },
+  stdout: "ignore" | number = "ignore",
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, HOST: "127.0.0.1", ...env },
     // The request log stays on (production does the same work); its lines are discarded.
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
   });
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);

@@ -1,4 +1,4 @@
-import { Client, errors, Serializer } from "@elastic/elasticsearch";
+import { Client, errors, Serializer, SniffingTransport, type TransportOptions } from "@elastic/elasticsearch";
 
 /**
  * Plain JSON.parse for responses: the default serializer runs secure-json-parse, which
@@ -17,9 +17,24 @@ class ResponseSerializer extends Serializer {
 import type { Config } from "../config.js";
 
 /**
+ * The client's own transport with timed-out tries retried like connection errors. The
+ * client does not pass `retryOnTimeout` through to its transport, so it is set here.
+ */
+class RetryOnTimeoutTransport extends SniffingTransport {
+  constructor(options: TransportOptions) {
+    super({ ...options, retryOnTimeout: true });
+  }
+}
+
+/**
  * The one Elasticsearch client of a process. Explicit timeout and retries: a node
  * that hangs costs a request at most `requestTimeoutMs` per try, and with several
  * nodes in ELASTICSEARCH_URL a failed try moves on to the next node.
+ *
+ * A timed-out try is retried only when there is another node to try: every request
+ * of this service is a read (or an idempotent write by id), and a node that is slow
+ * (just restarted, still warming up) should cost a retry elsewhere, not a 500. With
+ * one node a retry would only hang the request for longer on the same node.
  */
 export function createElasticsearchClient(es: Config["elasticsearch"]): Client {
   // The client wraps every request in an OpenTelemetry span; this service ships no
@@ -30,7 +45,9 @@ export function createElasticsearchClient(es: Config["elasticsearch"]): Client {
     nodes: es.nodes,
     requestTimeout: es.requestTimeoutMs,
     maxRetries: es.maxRetries,
-    // A dead node is tried again after this long, which bounds recovery after an outage.
+    ...(es.nodes.length > 1 ? { Transport: RetryOnTimeoutTransport } : {}),
+    // The client's default pool (weighted round robin) lowers a failing node's share and
+    // gives it back in full at its first success; these two only matter for the other pools.
     resurrectStrategy: "ping",
     pingTimeout: Math.min(es.requestTimeoutMs, 2_000),
     sniffOnStart: false,
