@@ -54,7 +54,10 @@ async function main(): Promise<number> {
       ...(withRebuild ? { check: completeIndexCheck } : {}),
     });
     const started = Date.now();
-    const rss = new RssSampler(pid, (mib) => log(`  t=${String(Math.round((Date.now() - started) / 1000)).padStart(4)} s  service RSS ${mib.toFixed(1)} MiB`));
+    const rss = new RssSampler(pid, (m) => {
+      const t = String(Math.round((Date.now() - started) / 1000)).padStart(4);
+      log(`  t=${t} s  service RSS ${m.rss.toFixed(1)} MiB (anonymous ${m.anon.toFixed(1)}, files ${m.file.toFixed(1)})`);
+    });
     log(`Service pid ${pid} at ${service.url} against ${nodes.join(",")}; ${rate} req/s for ${withRebuild ? `${duration} s, a rebuild, ${duration} s` : `${duration} s`}.`);
     rss.start(rssEvery * 1000);
     load.phase = withRebuild ? "before" : "steady";

@@ -24,19 +24,20 @@ export async function freePort(): Promise<number> {
 
 /**
  * Runs `node --import tsx <entry> ...args` with the given environment and waits for /ready.
- * `stdout` (the request log) is discarded unless a file descriptor is given.
+ * `stdout` (the request log) is discarded unless a file descriptor is given; `nodeArgs`
+ * replaces `--import tsx` (a compiled entry needs no loader, and may get V8 flags).
  */
 export async function startService(
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv & { PORT: string },
-  stdout: "ignore" | number = "ignore",
+  options: { stdout?: number; nodeArgs?: string[] } = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? ["--import", "tsx"]), entry, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, HOST: "127.0.0.1", ...env },
     // The request log stays on (production does the same work); its lines are discarded.
-    stdio: ["ignore", stdout, "inherit"],
+    stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
   });
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);

@@ -10,6 +10,7 @@ import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApiKeyStore } from "../../src/auth/api-key-store.js";
+import { betBuildersAfterRebuild } from "../../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../../src/config.js";
 import { buildDataSet } from "../../src/ingest/data-set.js";
 import { rebuild } from "../../src/ingest/rebuild.js";
@@ -20,6 +21,9 @@ import { deleteIndicesWithPrefix } from "../../test/support/test-env.js";
 import { freePort, startService } from "../bench/bench-service.js";
 import type { PhaseSummary } from "./mixed-load.js";
 import type { Client } from "@elastic/elasticsearch";
+
+/** V8 flags of the service child, for experiments: SERVICE_NODE_ARGS="--max-semi-space-size=2". */
+const SERVICE_NODE_ARGS = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
 export interface OwnData {
   es: Client;
@@ -33,7 +37,7 @@ export function ownPrefix(purpose: string): string {
   return `${purpose}_${randomBytes(4).toString("hex")}`;
 }
 
-/** The synthetic data set (about 4,700 fixtures) under `prefix`, loaded by the real rebuild. */
+/** The synthetic data set (about 4,700 fixtures) under `prefix`, loaded by the real rebuild, with bet builders. */
 export async function loadOwnData(nodes: string[], prefix: string, log: (line: string) => void): Promise<OwnData> {
   const config = loadConfig({ ...process.env, ELASTICSEARCH_URL: nodes.join(","), INDEX_PREFIX: prefix });
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
@@ -46,6 +50,8 @@ export async function loadOwnData(nodes: string[], prefix: string, log: (line: s
     const started = Date.now();
     const { dataSet } = await buildDataSet({ source: "synthetic" }, new Date(), () => {});
     const report = await rebuild(es, names, dataSet, () => {}, config.indexReplicas);
+    // Demo users 1-3 (the load key is user 1's) get bet builders, so their routes answer with data.
+    await betBuildersAfterRebuild(es, names);
     log(`Loaded ${report.counts.fixtures.toLocaleString("en")} synthetic fixtures under ${prefix}_* in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     return { es, names, drop };
   } catch (error) {
@@ -66,17 +72,29 @@ export interface RunningService {
   stop: () => void;
 }
 
+/** `npm run build`: the service as the Dockerfile runs it, compiled to dist/. */
+async function buildService(): Promise<string> {
+  const tsc = spawn(process.execPath, [join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], {
+    cwd: PROJECT_ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const [code] = (await once(tsc, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
+  return join(PROJECT_ROOT, "dist", "src", "server.js");
+}
+
 /**
- * `npm run serve` as a child, against `nodes`, on a free port. Rate limiting is off: the load
- * is the point of the run, not something to turn away.
+ * The production service (compiled, as in the Dockerfile) as a child, against `nodes`, on a
+ * free port. Rate limiting is off: the load is the point of the run, not something to turn away.
  */
 export async function startOwnService(nodes: string[], prefix: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningService> {
+  const entry = await buildService();
   const port = await freePort();
   const logFile = join(tmpdir(), `${prefix}-service.log`);
   const out = await open(logFile, "w");
   try {
     const env = { PORT: String(port), ELASTICSEARCH_URL: nodes.join(","), INDEX_PREFIX: prefix, RATE_LIMIT_PER_SECOND: "0", ...extraEnv };
-    const child = await startService(join(PROJECT_ROOT, "src", "server.ts"), [], env, out.fd);
+    const child = await startService(entry, [], env, { stdout: out.fd, nodeArgs: SERVICE_NODE_ARGS });
     return { url: `http://127.0.0.1:${port}`, logFile, child, stop: () => void child.kill("SIGTERM") };
   } finally {
     // The child holds its own copy of the descriptor.

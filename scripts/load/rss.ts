@@ -1,13 +1,27 @@
 import { readFileSync } from "node:fs";
 
-/** Resident set size of a process in MiB, from /proc/<pid>/status (VmRSS); null when unreadable. */
-export function residentMiB(pid: number): number | null {
+/** Resident memory of a process in MiB from /proc/<pid>/status: total, and its anonymous and file-backed parts. */
+export interface Resident {
+  rss: number;
+  /** Heap, stacks, buffers: what the process itself allocated. */
+  anon: number;
+  /** Pages of mapped files, mostly the node binary's own code, shared with every node process. */
+  file: number;
+}
+
+export function residentMiB(pid: number): Resident | null {
+  let status: string;
   try {
-    const match = /^VmRSS:\s+([0-9]+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match?.[1] ? Number(match[1]) / 1024 : null;
+    status = readFileSync(`/proc/${pid}/status`, "utf8");
   } catch {
     return null;
   }
+  const field = (name: string): number | null => {
+    const match = new RegExp(`^${name}:\\s+([0-9]+) kB$`, "m").exec(status);
+    return match?.[1] ? Number(match[1]) / 1024 : null;
+  };
+  const rss = field("VmRSS");
+  return rss === null ? null : { rss, anon: field("RssAnon") ?? Number.NaN, file: field("RssFile") ?? Number.NaN };
 }
 
 /** Samples a process's RSS every `everyMs` and keeps the highest value seen. */
@@ -17,7 +31,7 @@ export class RssSampler {
 
   constructor(
     private readonly pid: number,
-    private readonly onSample: (mib: number) => void = () => {},
+    private readonly onSample: (sample: Resident) => void = () => {},
   ) {}
 
   start(everyMs: number): void {
@@ -32,9 +46,9 @@ export class RssSampler {
   }
 
   private sample(): void {
-    const mib = residentMiB(this.pid);
-    if (mib === null) return;
-    this.max = Math.max(this.max, mib);
-    this.onSample(mib);
+    const sample = residentMiB(this.pid);
+    if (sample === null) return;
+    this.max = Math.max(this.max, sample.rss);
+    this.onSample(sample);
   }
 }
