@@ -67,7 +67,8 @@ async function main(): Promise<number> {
       "--report", "json", "--report-json-path", reportPath,
       "--no-color",
     ];
-    const exit = await run(st, stArgs).then(() => 0, () => 1);
+    // In the report directory: schemathesis keeps its example database in the working directory.
+    const exit = await run(st, stArgs, reportDir).then(() => 0, () => 1);
     const report = parseFuzzReport(await readFile(reportPath, "utf8"));
     const failed = report.failures.reduce((sum, [, count]) => sum + count, 0);
     const errored = report.errors.reduce((sum, [, count]) => sum + count, 0);

@@ -14,8 +14,8 @@ export const SCHEMATHESIS_VERSION = "4.32.5";
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
 /** Runs a command with its output passed through; rejects on a non-zero exit. */
-export async function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const child = spawn(command, args, { stdio: "inherit", env });
+export async function run(command: string, args: readonly string[], cwd?: string): Promise<void> {
+  const child = spawn(command, args, { stdio: "inherit", ...(cwd ? { cwd } : {}) });
   const [code] = (await Promise.race([once(child, "exit"), once(child, "error").then(([error]) => Promise.reject(error as Error))])) as [number | null];
   if (code !== 0) throw new Error(`${command} ${args[0] ?? ""} exited with ${code}`);
 }
