@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const alias = indexNames(config.indexPrefix).api_keys;
   const store = new ApiKeyStore(es, alias);
   try {
-    await ensureAliasedIndex(es, "api_keys", alias);
+    await ensureAliasedIndex(es, "api_keys", alias, config.indexReplicas);
     if (command === "create") {
       const created = await store.create({
         userId: parseUserId(values.user),

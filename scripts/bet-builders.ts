@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 60_000 });
   const indices = indexNames(config.indexPrefix);
   try {
-    await ensurePersistentIndices(es, indices);
+    await ensurePersistentIndices(es, indices, config.indexReplicas);
     await ensureBetBuilderMapping(es, indices.bet_builders);
     if (command === "generate") {
       if (values.user === undefined) throw new UsageError("generate needs --user <id>");

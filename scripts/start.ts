@@ -42,12 +42,12 @@ async function ensureData(): Promise<void> {
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
   const names = indexNames(config.indexPrefix);
   try {
-    await ensurePersistentIndices(es, names);
+    await ensurePersistentIndices(es, names, config.indexReplicas);
     if (await currentVersion(es, names)) return;
     const source = defaultSource();
     console.log(`No data yet: rebuilding from the ${source.source} source (npm run rebuild does this on demand).`);
     const { dataSet } = await buildDataSet(source, new Date(), (line) => console.log(line));
-    const report = await rebuild(es, names, dataSet, (line) => console.log(line));
+    const report = await rebuild(es, names, dataSet, (line) => console.log(line), config.indexReplicas);
     console.log(`Data ready: version ${report.version}, ${report.counts.fixtures.toLocaleString("en")} fixtures.`);
     const betBuilders = await betBuildersAfterRebuild(es, names);
     console.log(`Bet builders: ${betBuilders.created} created for demo users ${betBuilders.demoUsers.join(", ") || "none"}.`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseIndexReplicas, type IndexReplicas } from "./store/replicas.js";
 
 /**
  * The service's whole configuration, read once from the environment at start-up.
@@ -24,6 +25,15 @@ const EnvSchema = z.object({
   ELASTICSEARCH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   ELASTICSEARCH_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   INDEX_PREFIX: indexPrefix.default("sfd"),
+  INDEX_REPLICAS: z
+    .string()
+    .default("auto")
+    .transform((value, ctx): IndexReplicas => {
+      const replicas = parseIndexReplicas(value);
+      if (replicas !== null) return replicas;
+      ctx.addIssue({ code: "custom", message: "must be auto or a whole number from 0 to 9" });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(20),
@@ -40,6 +50,7 @@ export type Config = {
   host: string;
   elasticsearch: { nodes: string[]; requestTimeoutMs: number; maxRetries: number };
   indexPrefix: string;
+  indexReplicas: IndexReplicas;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   keyCacheTtlMs: number;
   /** Per key: tokens refilled per second (0 turns limiting off) and the bucket size. */
@@ -67,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRetries: e.ELASTICSEARCH_MAX_RETRIES,
     },
     indexPrefix: e.INDEX_PREFIX,
+    indexReplicas: e.INDEX_REPLICAS,
     logLevel: e.LOG_LEVEL,
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },

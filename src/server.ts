@@ -13,7 +13,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Server
 
   // Keys and bet builders live outside the versioned rebuild; make sure their indices
   // exist so the first `api-key create` and the first request do not race to create them.
-  await ensurePersistentIndices(es, indices).catch((error: unknown) => {
+  await ensurePersistentIndices(es, indices, config.indexReplicas).catch((error: unknown) => {
     logger.warn({ err: error }, "could not ensure the persistent indices; /ready stays 503 until Elasticsearch answers");
   });
 

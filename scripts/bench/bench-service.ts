@@ -22,18 +22,23 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Runs `node --import tsx <entry> ...args` with the given environment and waits for /ready. */
+/**
+ * Runs `node --import tsx <entry> ...args` with the given environment and waits for /ready.
+ * `stdout` (the request log) is discarded unless a file descriptor is given; `nodeArgs`
+ * replaces `--import tsx` (a compiled entry needs no loader, and may get V8 flags).
+ */
 export async function startService(
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv & { PORT: string },
+  options: { stdout?: number; nodeArgs?: string[] } = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? ["--import", "tsx"]), entry, ...args], {
     cwd: PROJECT_ROOT,
     // No rate limit: a benchmark measures the service, not the limiter (one key, high rates).
     env: { ...process.env, HOST: "127.0.0.1", RATE_LIMIT_PER_SECOND: "0", ...env },
     // The request log stays on (production does the same work); its lines are discarded.
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
   });
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);

@@ -1,5 +1,5 @@
 import type { Client } from "@elastic/elasticsearch";
-import { ensurePersistentIndices } from "../store/ensure-index.js";
+import { applyPersistentReplicas, ensurePersistentIndices } from "../store/ensure-index.js";
 import { VERSIONED_INDICES, versionedIndexName, type IndexNames, type VersionedIndex } from "../store/index-names.js";
 import {
   createVersion,
@@ -10,6 +10,7 @@ import {
   newVersion,
   swapAliases,
 } from "../store/index-versions.js";
+import type { IndexReplicas } from "../store/replicas.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,6 +57,7 @@ export async function rebuild(
   names: IndexNames,
   data: DataSet,
   log: (line: string) => void = () => {},
+  replicas: IndexReplicas = "auto",
 ): Promise<RebuildReport> {
   const started = Date.now();
   const rebuildStarted = new Date(started).toISOString();
@@ -76,7 +78,8 @@ export async function rebuild(
     generated.finish();
     const generateSeconds = (Date.now() - started) / 1000;
 
-    await ensurePersistentIndices(es, names);
+    await ensurePersistentIndices(es, names, replicas);
+    await applyPersistentReplicas(es, names, replicas);
     const previous = await currentVersion(es, names);
     const version = newVersion();
     log(`Loading version ${version}`);
@@ -94,7 +97,7 @@ export async function rebuild(
         });
       }
       progress.finish();
-      await finishVersion(es, names, version);
+      await finishVersion(es, names, version, replicas);
       const loadSeconds = (Date.now() - loadStarted) / 1000;
       for (const logical of VERSIONED_INDICES) {
         const { count } = await es.count({ index: versionedIndexName(names[logical], version) });

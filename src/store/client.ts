@@ -3,6 +3,7 @@ import {
   errors,
   Serializer,
   SniffingTransport,
+  type TransportOptions,
   type TransportRequestOptions,
   type TransportRequestParams,
 } from "@elastic/elasticsearch";
@@ -31,8 +32,8 @@ export type ElasticsearchObserver = (operation: string, outcome: "success" | "er
  * Wrapping the transport costs one clock read per request, where the diagnostic events
  * would need a map from request id to start time.
  */
-function timedTransport(observe: ElasticsearchObserver): typeof SniffingTransport {
-  return class TimedTransport extends SniffingTransport {
+function timedTransport(Base: typeof SniffingTransport, observe: ElasticsearchObserver): typeof SniffingTransport {
+  return class TimedTransport extends Base {
     // The base method is overloaded on its options; `any` is what lets one body serve them all.
     override async request(params: TransportRequestParams, options?: TransportRequestOptions): Promise<any> {
       const started = performance.now();
@@ -49,24 +50,41 @@ function timedTransport(observe: ElasticsearchObserver): typeof SniffingTranspor
 }
 
 /**
+ * The client's own transport with timed-out tries retried like connection errors. The
+ * client does not pass `retryOnTimeout` through to its transport, so it is set here.
+ */
+class RetryOnTimeoutTransport extends SniffingTransport {
+  constructor(options: TransportOptions) {
+    super({ ...options, retryOnTimeout: true });
+  }
+}
+
+/**
  * The one Elasticsearch client of a process. Explicit timeout and retries: a node
  * that hangs costs a request at most `requestTimeoutMs` per try, and with several
  * nodes in ELASTICSEARCH_URL a failed try moves on to the next node.
+ *
+ * A timed-out try is retried only when there is another node to try: every request
+ * of this service is a read (or an idempotent write by id), and a node that is slow
+ * (just restarted, still warming up) should cost a retry elsewhere, not a 500. With
+ * one node a retry would only hang the request for longer on the same node.
  */
 export function createElasticsearchClient(es: Config["elasticsearch"], observe?: ElasticsearchObserver): Client {
   // The client wraps every request in an OpenTelemetry span; this service ships no
   // OpenTelemetry SDK, so the spans go nowhere and only cost CPU on the hot path.
   // The transport reads this variable when the client is built; set it to "true" to opt in.
   process.env.OTEL_ELASTICSEARCH_ENABLED ??= "false";
+  const base = es.nodes.length > 1 ? RetryOnTimeoutTransport : SniffingTransport;
   return new Client({
     nodes: es.nodes,
     requestTimeout: es.requestTimeoutMs,
     maxRetries: es.maxRetries,
-    // A dead node is tried again after this long, which bounds recovery after an outage.
+    Transport: observe ? timedTransport(base, observe) : base,
+    // The client's default pool (weighted round robin) lowers a failing node's share and
+    // gives it back in full at its first success; these two only matter for the other pools.
     resurrectStrategy: "ping",
     pingTimeout: Math.min(es.requestTimeoutMs, 2_000),
     sniffOnStart: false,
     Serializer: ResponseSerializer,
-    ...(observe ? { Transport: timedTransport(observe) } : {}),
   });
 }

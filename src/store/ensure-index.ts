@@ -1,5 +1,6 @@
 import type { Client } from "@elastic/elasticsearch";
 import { indexDefinition } from "./index-definitions.js";
+import { replicaSettings, type IndexReplicas } from "./replicas.js";
 import { PERSISTENT_INDICES, versionedIndexName, type IndexNames, type PersistentIndex } from "./index-names.js";
 
 /**
@@ -8,7 +9,12 @@ import { PERSISTENT_INDICES, versionedIndexName, type IndexNames, type Persisten
  * Used for the indices that live outside the versioned rebuild (api keys, bet
  * builders): they are created once and never replaced by a rebuild.
  */
-export async function ensureAliasedIndex(es: Client, logical: PersistentIndex, alias: string): Promise<void> {
+export async function ensureAliasedIndex(
+  es: Client,
+  logical: PersistentIndex,
+  alias: string,
+  replicas: IndexReplicas = "auto",
+): Promise<void> {
   const { settings, mappings } = indexDefinition(logical);
   if (await es.indices.existsAlias({ name: alias })) {
     // An index made by an older release lacks fields added since (api_keys.rate_limit);
@@ -19,7 +25,7 @@ export async function ensureAliasedIndex(es: Client, logical: PersistentIndex, a
   try {
     await es.indices.create({
       index: versionedIndexName(alias, 1),
-      settings,
+      settings: { ...settings, ...replicaSettings(replicas) },
       mappings,
       aliases: { [alias]: {} },
       wait_for_active_shards: 1,
@@ -36,6 +42,15 @@ function isAlreadyExists(error: unknown): boolean {
 }
 
 /** Both persistent indices (api keys, bet builders), created when missing. */
-export async function ensurePersistentIndices(es: Client, names: IndexNames): Promise<void> {
-  for (const logical of PERSISTENT_INDICES) await ensureAliasedIndex(es, logical, names[logical]);
+export async function ensurePersistentIndices(es: Client, names: IndexNames, replicas: IndexReplicas = "auto"): Promise<void> {
+  for (const logical of PERSISTENT_INDICES) await ensureAliasedIndex(es, logical, names[logical], replicas);
+}
+
+/**
+ * Puts the configured replicas on the persistent indices that already exist, so a changed
+ * INDEX_REPLICAS reaches them too (a rebuild does this; they are never recreated).
+ */
+export async function applyPersistentReplicas(es: Client, names: IndexNames, replicas: IndexReplicas): Promise<void> {
+  const aliases = PERSISTENT_INDICES.map((logical) => names[logical]);
+  await es.indices.putSettings({ index: aliases, settings: replicaSettings(replicas) });
 }

@@ -1,5 +1,6 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { indexDefinition } from "./index-definitions.js";
+import { loadedHealth, replicaSettings, type IndexReplicas } from "./replicas.js";
 import { VERSIONED_INDICES, versionedIndexName, versionOf, type IndexNames, type VersionedIndex } from "./index-names.js";
 
 /**
@@ -22,8 +23,7 @@ export async function createVersion(es: Client, names: IndexNames, version: stri
     const loadSettings: estypes.IndicesIndexSettings = {
       ...settings,
       refresh_interval: "-1",
-      number_of_replicas: 0,
-      auto_expand_replicas: false as unknown as string,
+      ...replicaSettings(0),
     };
     await es.indices.create({
       index: versionedIndexName(names[logical], version),
@@ -33,23 +33,30 @@ export async function createVersion(es: Client, names: IndexNames, version: stri
   }
 }
 
-/** After loading: the index's own refresh and replica settings back, then one refresh. */
-export async function finishVersion(es: Client, names: IndexNames, version: string): Promise<void> {
+/**
+ * After loading: one refresh and one flush, then the index's own refresh interval and the
+ * configured replicas back, then wait until the copies are allocated (see `loadedHealth`).
+ * The flush comes first so that the replicas are copied from a Lucene commit holding every
+ * document, and a copy that restarts later (a node lost and back) recovers from its own
+ * files instead of replaying the whole load from the translog.
+ */
+export async function finishVersion(es: Client, names: IndexNames, version: string, replicas: IndexReplicas = "auto"): Promise<void> {
   for (const logical of VERSIONED_INDICES) {
     const index = versionedIndexName(names[logical], version);
     const { settings } = indexDefinition(logical);
+    await es.indices.refresh({ index });
+    await es.indices.flush({ index });
     await es.indices.putSettings({
       index,
       settings: {
         refresh_interval: (settings.refresh_interval as string | undefined) ?? "1s",
-        auto_expand_replicas: (settings.auto_expand_replicas as string | undefined) ?? "0-1",
+        ...replicaSettings(replicas),
       },
     });
-    await es.indices.refresh({ index });
   }
   await es.cluster.health({
     index: VERSIONED_INDICES.map((logical) => versionedIndexName(names[logical], version)),
-    wait_for_status: "yellow",
+    wait_for_status: loadedHealth(replicas),
     timeout: "60s",
   });
 }

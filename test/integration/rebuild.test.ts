@@ -65,6 +65,23 @@ describe("rebuild", () => {
     expect(kept.found).toBe(true);
   });
 
+  it("puts the configured replicas on every versioned and persistent index, auto by default", async () => {
+    const replicaSettingsOf = async () => {
+      const indices = Object.values(env.deps.indices).filter((name) => name !== env.deps.indices.prefix);
+      const response = await env.es.indices.getSettings({ index: indices, name: ["index.number_of_replicas", "index.auto_expand_replicas"], flat_settings: true });
+      return Object.values(response).map(({ settings }) => settings as Record<string, string>);
+    };
+    await rebuild(env.es, env.deps.indices, dataSet([10]), undefined, 1);
+    const pinned = await replicaSettingsOf();
+    expect(pinned).toHaveLength(8);
+    for (const settings of pinned) expect(settings).toMatchObject({ "index.number_of_replicas": "1", "index.auto_expand_replicas": "false" });
+
+    await rebuild(env.es, env.deps.indices, dataSet([11]));
+    const auto = await replicaSettingsOf();
+    expect(auto).toHaveLength(8);
+    for (const settings of auto) expect(settings).toMatchObject({ "index.auto_expand_replicas": "0-1" });
+  });
+
   it("fails loudly on a rejected document and leaves the live aliases untouched", async () => {
     const before = await currentVersion(env.es, env.deps.indices);
     const versionsBefore = await listVersions(env.es, env.deps.indices);

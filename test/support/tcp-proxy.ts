@@ -9,6 +9,8 @@ import type { AddressInfo } from "node:net";
 export class TcpProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  /** When true, new connections are accepted and never answered, as a hung node would. */
+  hanging = false;
   port = 0;
 
   constructor(
@@ -23,6 +25,12 @@ export class TcpProxy {
   async open(): Promise<void> {
     if (this.server) return;
     const server = createServer((client) => {
+      if (this.hanging) {
+        this.sockets.add(client);
+        client.on("close", () => this.sockets.delete(client));
+        client.on("error", () => client.destroy());
+        return;
+      }
       const upstream = connect(this.targetPort, this.targetHost);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);

@@ -10,6 +10,12 @@ describe("loadConfig", () => {
     expect(config.elasticsearch.nodes).toEqual(["http://127.0.0.1:9200"]);
     expect(config.indexPrefix).toBe("sfd");
     expect(config.logLevel).toBe("info");
+    expect(config.indexReplicas).toBe("auto");
+  });
+
+  it("reads INDEX_REPLICAS as auto or a pinned count", () => {
+    expect(loadConfig({ INDEX_REPLICAS: "1" }).indexReplicas).toBe(1);
+    expect(() => loadConfig({ INDEX_REPLICAS: "many" })).toThrow(/INDEX_REPLICAS: must be auto or a whole number from 0 to 9/);
   });
 
   it("accepts a comma-separated list of Elasticsearch nodes", () => {

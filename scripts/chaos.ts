@@ -1,0 +1,98 @@
+/**
+ * `npm run chaos [-- --port 9200 --duration 90 --rate 100]`: a data node killed under load.
+ *
+ * Makes sure the local 3-node cluster runs on `--port` (HTTP port..port+2; started like
+ * `npm run es:start -- --nodes 3` when it is down), loads a synthetic data set under a prefix
+ * of its own (one replica per shard), starts the service against all three nodes and runs the
+ * mixed load. After a third of `--duration` it SIGKILLs the node holding the most primaries,
+ * restarts it after another third, waits for green and keeps the load on for the last third.
+ * Prints requests sent and failed, p50/p99 before/during/after, the time back to green, and
+ * the document count of every index before and after (0 lost). Exit code 1 when a request
+ * failed or a document was lost. The data set is deleted at the end; the cluster keeps running.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import { parsePort } from "./es/options.js";
+import { ensureElasticsearch } from "./es/provision.js";
+import { clusterPlanNodes, countsByAlias, killNode, nodeHoldingPrimaries, waitForGreen } from "./chaos/cluster-nodes.js";
+import { runScript, wholeOption } from "./load/cli.js";
+import { createLoadKey, formatPhases, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "./load/harness.js";
+import { MixedLoad } from "./load/mixed-load.js";
+import { mixedRequests, sampleTargets } from "./load/targets.js";
+import { LOGICAL_INDICES } from "../src/store/index-names.js";
+
+const NODES = 3;
+const GREEN_TIMEOUT_MS = 180_000;
+const log = (line: string): void => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "9200" },
+      duration: { type: "string", default: "90" },
+      rate: { type: "string", default: "100" },
+    },
+  });
+  const port = parsePort(values.port, "--port");
+  const third = (wholeOption(values.duration, "duration", 15, 3600) * 1000) / 3;
+  const rate = wholeOption(values.rate, "rate", 1, 2000);
+  const plan = clusterPlanNodes(port, NODES);
+  const urls = plan.map((node) => node.url);
+  await ensureElasticsearch({ port, nodes: NODES, log });
+
+  let data: OwnData | undefined;
+  let service: RunningService | undefined;
+  let load: MixedLoad | undefined;
+  try {
+    data = await loadOwnData(urls, ownPrefix("chaos"), log);
+    const { es, names } = data;
+    await waitForGreen(urls, GREEN_TIMEOUT_MS);
+    const key = await createLoadKey(es, names, "npm run chaos");
+    const aliases = LOGICAL_INDICES.map((logical) => names[logical]);
+    await es.indices.refresh({ index: aliases });
+    const before = await countsByAlias(es, aliases);
+    service = await startOwnService(urls, names.prefix);
+    load = new MixedLoad({ baseUrl: service.url, key, rate, next: mixedRequests(await sampleTargets(es, names)) });
+    log(`Service at ${service.url} against ${urls.join(",")}; ${rate} req/s.`);
+
+    load.phase = "before";
+    load.start();
+    await sleep(third);
+
+    const victimName = await nodeHoldingPrimaries(es, names.prefix, names.fixtures);
+    const victim = plan.find((node) => node.name === victimName);
+    if (!victim) throw new Error(`${victimName} is not a node of the ${NODES}-node layout on port ${port}`);
+    load.phase = "during";
+    const killedAt = Date.now();
+    log(`Killed ${victim.name} (pid ${await killNode(victim)}, SIGKILL), the node holding the most primaries.`);
+    await sleep(third);
+
+    log(`Restarting ${victim.name} ...`);
+    const restartAt = Date.now();
+    await ensureElasticsearch({ port, nodes: NODES, log });
+    const greenSeconds = (Date.now() - restartAt) / 1000 + (await waitForGreen(urls, GREEN_TIMEOUT_MS));
+    log(`Green again ${greenSeconds.toFixed(1)} s after the restart began (${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill).`);
+    load.phase = "after";
+    await sleep(third);
+
+    const phases = await load.stop();
+    load = undefined;
+    const after = await countsByAlias(es, aliases);
+    const lost = aliases.filter((alias) => after.get(alias) !== before.get(alias));
+    const total = MixedLoad.total(phases);
+
+    console.log(`\nRequests: ${total.sent} sent, ${total.failed} failed (target 0); service log ${service.logFile}.`);
+    for (const line of formatPhases(phases)) console.log(line);
+    console.log(`Time back to green: ${greenSeconds.toFixed(1)} s from the restart (node start-up included).`);
+    console.log(`Documents per index, before -> after the kill (target: 0 lost):`);
+    for (const alias of aliases) console.log(`  ${alias.padEnd(32)} ${String(before.get(alias)).padStart(6)} -> ${String(after.get(alias)).padStart(6)}`);
+    console.log(lost.length === 0 ? "0 documents lost." : `Documents lost in: ${lost.join(", ")}`);
+    return total.failed === 0 && lost.length === 0 ? 0 : 1;
+  } finally {
+    await load?.stop();
+    service?.stop();
+    await data?.drop();
+  }
+}
+
+runScript("chaos", main);

@@ -1,0 +1,33 @@
+import { ensureElasticsearch } from "../es/provision.js";
+import { parsePort } from "../es/options.js";
+
+/** A whole-number option within bounds, or a message naming it. */
+export function wholeOption(value: string | undefined, name: string, min: number, max: number): number {
+  const n = Number(value);
+  if (value === undefined || !/^[0-9]+$/.test(value) || n < min || n > max) {
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${value ?? ""}"`);
+  }
+  return n;
+}
+
+/**
+ * Makes sure the local node (or `nodes`-node cluster) on `port` answers, starting it the way
+ * `npm run es:start` does when it is down, and returns every node's URL.
+ */
+export async function ensureLocalNodes(portText: string | undefined, nodes: number, log: (line: string) => void): Promise<string[]> {
+  const port = portText === undefined ? 9200 : parsePort(portText, "--port");
+  await ensureElasticsearch({ port, nodes, log });
+  return Array.from({ length: nodes }, (_, i) => `http://127.0.0.1:${port + i}`);
+}
+
+
+/** Runs a script's main and turns its result into the exit code; a thrown error is one line. */
+export function runScript(name: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error(`${name} failed: ${(error as Error).message ?? error}`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { estypes } from "@elastic/elasticsearch";
+
+/**
+ * How many replicas every index gets: "auto" follows the data nodes (0 on one node, 1 on
+ * more, `auto_expand_replicas: 0-1` as DECISIONS.md says), a number pins that count.
+ */
+export type IndexReplicas = "auto" | number;
+
+export const AUTO_EXPAND_REPLICAS = "0-1";
+
+/** `INDEX_REPLICAS` text to its setting; null when it is neither "auto" nor a small whole number. */
+export function parseIndexReplicas(value: string): IndexReplicas | null {
+  if (value === "auto") return "auto";
+  return /^[0-9]$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * The replica settings an index is created with and put back to after a load. A pinned count
+ * switches auto-expansion off explicitly: the index definitions carry `0-1`, which would win.
+ */
+export function replicaSettings(replicas: IndexReplicas): estypes.IndicesIndexSettings {
+  if (replicas === "auto") return { auto_expand_replicas: AUTO_EXPAND_REPLICAS };
+  return { number_of_replicas: replicas, auto_expand_replicas: false as unknown as string };
+}
+
+/**
+ * The health a freshly loaded index is waited for before its alias moves to it: green under
+ * "auto" (every replica allocated, so a node lost right after the swap loses no data); yellow
+ * for a pinned count, which may exceed what the nodes at hand can hold.
+ */
+export function loadedHealth(replicas: IndexReplicas): "green" | "yellow" {
+  return replicas === "auto" ? "green" : "yellow";
+}
