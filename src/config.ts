@@ -36,6 +36,7 @@ const EnvSchema = z.object({
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+  FIXTURE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(24),
   RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(20),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(40),
   // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.
@@ -53,6 +54,8 @@ export type Config = {
   indexReplicas: IndexReplicas;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   keyCacheTtlMs: number;
+  /** Bytes of presented fixture JSON kept in memory (src/presenters/fixture-json.ts); 0 turns the cache off. */
+  fixtureCacheBytes: number;
   /** Per key: tokens refilled per second (0 turns limiting off) and the bucket size. */
   rateLimit: { perSecond: number; burst: number };
   metricsToken: string | null;
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     indexReplicas: e.INDEX_REPLICAS,
     logLevel: e.LOG_LEVEL,
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
+    fixtureCacheBytes: e.FIXTURE_CACHE_MB * 1024 * 1024,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     metricsToken: e.METRICS_TOKEN ?? null,
   };

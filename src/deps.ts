@@ -3,6 +3,7 @@ import { KeyCache } from "./auth/key-cache.js";
 import type { Config } from "./config.js";
 import type { AppDeps } from "./http/context.js";
 import { createLogger, type Logger } from "./logger.js";
+import { configureFixtureJsonCache } from "./presenters/fixture-json.js";
 import { ServiceMetrics } from "./metrics/service-metrics.js";
 import { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { createElasticsearchClient } from "./store/client.js";
@@ -10,6 +11,7 @@ import { indexNames } from "./store/index-names.js";
 
 /** Wires the process-wide dependencies once: one client, one logger, one key cache, one set of metrics. */
 export function createDeps(config: Config, logger: Logger = createLogger(config.logLevel)): AppDeps {
+  configureFixtureJsonCache(config.fixtureCacheBytes);
   const metrics = new ServiceMetrics();
   const es = createElasticsearchClient(config.elasticsearch, metrics.observeElasticsearch);
   const indices = indexNames(config.indexPrefix);

@@ -19,13 +19,22 @@ export type VersionedFixture = { doc: FixtureDocument; version: string | null };
 
 export type FixtureJsonOptions = Omit<PresentFixtureOptions, "lastFixtures">;
 
-/** Bytes of cached JSON kept at most (UTF-8), about 40 pages of 25 fixtures with odds. */
-export const FIXTURE_JSON_CACHE_BYTES = 64 * 1024 * 1024;
+/** Bytes of cached JSON kept at most (UTF-8) until the configuration says otherwise: about 13 pages of 25 fixtures with odds. */
+export const DEFAULT_FIXTURE_JSON_CACHE_BYTES = 24 * 1024 * 1024;
 
-const cache = new LRUCache<string, Buffer>({
-  maxSize: FIXTURE_JSON_CACHE_BYTES,
-  sizeCalculation: (value, key) => value.length + key.length,
-});
+function newCache(maxSize: number): LRUCache<string, Buffer> | null {
+  return maxSize > 0 ? new LRUCache<string, Buffer>({ maxSize, sizeCalculation: (value, key) => value.length + key.length }) : null;
+}
+
+let cache = newCache(DEFAULT_FIXTURE_JSON_CACHE_BYTES);
+
+/**
+ * Sizes the process-wide cache (FIXTURE_CACHE_MB; 0 turns it off). It is most of the
+ * service's memory beyond Node itself, so it is what to lower on a small instance.
+ */
+export function configureFixtureJsonCache(maxBytes: number): void {
+  cache = newCache(maxBytes);
+}
 
 type FixtureHit = { _index: string; _id?: string | null; _seq_no?: number | null; _primary_term?: number | null; _source?: FixtureDocument };
 
@@ -48,12 +57,12 @@ function optionsKey(options: FixtureJsonOptions): string {
 /** The fixture without last_fixtures, as UTF-8 JSON. */
 function ownJson(fixture: VersionedFixture, options: FixtureJsonOptions): Buffer {
   const key = fixture.version === null ? null : `${fixture.version}|${optionsKey(options)}`;
-  const cached = key === null ? undefined : cache.get(key);
+  const cached = key === null ? undefined : cache?.get(key);
   if (cached) return cached;
   const { includes } = options;
   const own = includes.has("last_fixtures") ? new Set([...includes].filter((include) => include !== "last_fixtures")) : includes;
   const json = Buffer.from(JSON.stringify(presentFixture(fixture.doc, { ...options, includes: own })));
-  if (key !== null) cache.set(key, json);
+  if (key !== null) cache?.set(key, json);
   return json;
 }
 

@@ -18,6 +18,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ INDEX_REPLICAS: "many" })).toThrow(/INDEX_REPLICAS: must be auto or a whole number from 0 to 9/);
   });
 
+  it("reads FIXTURE_CACHE_MB as whole megabytes, 0 turning the cache off", () => {
+    expect(loadConfig({}).fixtureCacheBytes).toBe(24 * 1024 * 1024);
+    expect(loadConfig({ FIXTURE_CACHE_MB: "0" }).fixtureCacheBytes).toBe(0);
+    expect(() => loadConfig({ FIXTURE_CACHE_MB: "-1" })).toThrow(/FIXTURE_CACHE_MB/);
+  });
+
   it("accepts a comma-separated list of Elasticsearch nodes", () => {
     const config = loadConfig({ ELASTICSEARCH_URL: "http://127.0.0.1:9200, http://127.0.0.1:9201" });
     expect(config.elasticsearch.nodes).toEqual(["http://127.0.0.1:9200", "http://127.0.0.1:9201"]);

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../../src/domain/fixture-document.js";
 import type { Filters } from "../../../src/http/bracket-params.js";
-import { fixtureJsonChunks, fixtureListJson, hitVersion, type VersionedFixture } from "../../../src/presenters/fixture-json.js";
+import { configureFixtureJsonCache, DEFAULT_FIXTURE_JSON_CACHE_BYTES, fixtureJsonChunks, fixtureListJson, hitVersion, type VersionedFixture } from "../../../src/presenters/fixture-json.js";
 import { presentFixture, type FixtureVariant } from "../../../src/presenters/fixture-presenter.js";
 import { fixtureDocuments, FORM, LIVE } from "../../support/fixtures-catalog.js";
 
@@ -59,6 +59,22 @@ describe("fixtureJsonChunks", () => {
     expect(text(fixtureJsonChunks(versioned(LIVE.first, 7), options))).toBe(before);
     // Without a version nothing is cached: the document as given is presented.
     expect(text(fixtureJsonChunks({ doc: changed, version: null }, options))).toContain('"status":"HT"');
+  });
+});
+
+describe("configureFixtureJsonCache", () => {
+  const options = { variant: "fixtures" as const, language: "en", includes: new Set<string>(), filters: {} };
+  afterAll(() => configureFixtureJsonCache(DEFAULT_FIXTURE_JSON_CACHE_BYTES));
+
+  it("serves the same bytes again from the cache, and presents afresh when the cache is off", () => {
+    configureFixtureJsonCache(1024 * 1024);
+    const first = fixtureJsonChunks(versioned(FORM.target, 3), options)[0]!;
+    expect(fixtureJsonChunks(versioned(FORM.target, 3), options)[0]).toBe(first);
+    configureFixtureJsonCache(0);
+    const uncached = fixtureJsonChunks(versioned(FORM.target, 3), options)[0]!;
+    expect(uncached).not.toBe(first);
+    expect(uncached.equals(first)).toBe(true);
+    expect(fixtureJsonChunks(versioned(FORM.target, 3), options)[0]).not.toBe(uncached);
   });
 });
 
