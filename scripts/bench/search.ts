@@ -23,6 +23,7 @@ import { loadConfig } from "../../src/config.js";
 import { freePort, percentile, startService } from "./bench-service.js";
 import { parseOrder, parseWhere } from "../../src/http/bracket-params.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
+import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
 
@@ -146,6 +147,8 @@ async function main(): Promise<void> {
         `run: INDEX_PREFIX=${prefix} npm run rebuild -- --source synthetic --scale ${MIN_FIXTURES}`);
     }
 
+    // An api_keys index from an older release may lack fields a new key carries.
+    await ensurePersistentIndices(es, names);
     const created = await keys.create({ userId: 0, roles: [], label: "bench:search" });
     keyId = created.record.id;
     const port = await freePort();

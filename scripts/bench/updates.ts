@@ -26,6 +26,7 @@ import { changeAt, liveFixtureOf, type LiveFixture } from "../../src/live/live-f
 import { readLiveSlate } from "../../src/live/slate.js";
 import { TeamNameCache } from "../../src/live/team-names.js";
 import { PROJECT_ROOT } from "../../src/paths.js";
+import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
 import { currentVersion } from "../../src/store/index-versions.js";
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
       .filter((fixture): fixture is LiveFixture => fixture !== null);
     if (fixtures.length === 0) throw new Error(`no simulated fixture in play or kicking off soon under '${prefix}'; rebuild it`);
 
+    // An api_keys index from an older release may lack fields a new key carries.
+    await ensurePersistentIndices(es, names);
     const store = new ApiKeyStore(es, names.api_keys);
     const { key, record } = await store.create({ userId: 0, roles: [], label: "bench:updates" });
     const port = await freePort();
