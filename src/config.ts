@@ -36,7 +36,7 @@ const EnvSchema = z.object({
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
-  FIXTURE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(24),
+  FIXTURE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(8),
   RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(20),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(40),
   // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.

@@ -19,11 +19,16 @@ import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames, type IndexNames } from "../../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../../test/support/test-env.js";
 import { freePort, startService } from "../bench/bench-service.js";
+import { SERVICE_MALLOC_ENV, SERVICE_NODE_FLAGS } from "../runtime/service-memory.js";
 import type { PhaseSummary } from "./mixed-load.js";
 import type { Client } from "@elastic/elasticsearch";
 
-/** V8 flags of the service child, for experiments: SERVICE_NODE_ARGS="--max-semi-space-size=2". */
-const SERVICE_NODE_ARGS = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
+/**
+ * V8 flags of the service child: production's (scripts/runtime/service-memory.ts) unless
+ * SERVICE_NODE_ARGS says otherwise, for experiments (SERVICE_NODE_ARGS="" for Node's defaults).
+ */
+const SERVICE_NODE_ARGS =
+  process.env.SERVICE_NODE_ARGS === undefined ? [...SERVICE_NODE_FLAGS] : process.env.SERVICE_NODE_ARGS.split(" ").filter(Boolean);
 
 export interface OwnData {
   es: Client;
@@ -93,7 +98,14 @@ export async function startOwnService(nodes: string[], prefix: string, extraEnv:
   const logFile = join(tmpdir(), `${prefix}-service.log`);
   const out = await open(logFile, "w");
   try {
-    const env = { PORT: String(port), ELASTICSEARCH_URL: nodes.join(","), INDEX_PREFIX: prefix, RATE_LIMIT_PER_SECOND: "0", ...extraEnv };
+    const env = {
+      ...SERVICE_MALLOC_ENV,
+      PORT: String(port),
+      ELASTICSEARCH_URL: nodes.join(","),
+      INDEX_PREFIX: prefix,
+      RATE_LIMIT_PER_SECOND: "0",
+      ...extraEnv,
+    };
     const child = await startService(entry, [], env, { stdout: out.fd, nodeArgs: SERVICE_NODE_ARGS });
     return { url: `http://127.0.0.1:${port}`, logFile, child, stop: () => void child.kill("SIGTERM") };
   } finally {

@@ -19,8 +19,8 @@ export type VersionedFixture = { doc: FixtureDocument; version: string | null };
 
 export type FixtureJsonOptions = Omit<PresentFixtureOptions, "lastFixtures">;
 
-/** Bytes of cached JSON kept at most (UTF-8) until the configuration says otherwise: about 13 pages of 25 fixtures with odds. */
-export const DEFAULT_FIXTURE_JSON_CACHE_BYTES = 24 * 1024 * 1024;
+/** Bytes of cached JSON kept at most (UTF-8) until the configuration says otherwise: about 4 pages of 25 fixtures with odds. */
+export const DEFAULT_FIXTURE_JSON_CACHE_BYTES = 8 * 1024 * 1024;
 
 function newCache(maxSize: number): LRUCache<string, Buffer> | null {
   return maxSize > 0 ? new LRUCache<string, Buffer>({ maxSize, sizeCalculation: (value, key) => value.length + key.length }) : null;

@@ -19,7 +19,7 @@ describe("loadConfig", () => {
   });
 
   it("reads FIXTURE_CACHE_MB as whole megabytes, 0 turning the cache off", () => {
-    expect(loadConfig({}).fixtureCacheBytes).toBe(24 * 1024 * 1024);
+    expect(loadConfig({}).fixtureCacheBytes).toBe(8 * 1024 * 1024);
     expect(loadConfig({ FIXTURE_CACHE_MB: "0" }).fixtureCacheBytes).toBe(0);
     expect(() => loadConfig({ FIXTURE_CACHE_MB: "-1" })).toThrow(/FIXTURE_CACHE_MB/);
   });
