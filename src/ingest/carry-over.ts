@@ -25,6 +25,22 @@ const PAGE = 500;
 const MAX_ATTEMPTS = 5;
 const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATUSES);
 
+/**
+ * When the new version's fixtures were generated: their earliest `updated_at` (a data set
+ * stamps every document with the `now` it was built for, before the rebuild is even called),
+ * else `fallback`. Writes from that instant on are the ones the new version cannot know.
+ */
+export async function generatedAt(es: Client, names: IndexNames, version: string, fallback: Date): Promise<string> {
+  const response = await es.search({
+    index: versionedIndexName(names.fixtures, version),
+    size: 0,
+    aggs: { generated: { min: { field: "updated_at" } } },
+  });
+  const generated = (response.aggregations?.generated as estypes.AggregationsMinAggregate | undefined)?.value;
+  const at = typeof generated === "number" ? Math.min(generated, fallback.getTime()) : fallback.getTime();
+  return new Date(at).toISOString();
+}
+
 export async function carryOverWrites(es: Client, names: IndexNames, from: string, to: string, since: string): Promise<CarryOverReport> {
   const oldIndex = versionedIndexName(names.fixtures, from);
   const newIndex = versionedIndexName(names.fixtures, to);

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { recomputeSeasonStandings } from "../standings/recompute.js";
 import { bulkLoad, type IndexedDocument } from "./bulk-load.js";
-import { carryOverWrites, type CarryOverReport } from "./carry-over.js";
+import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
 import { readSpool, writeSpool } from "./spool.js";
 
@@ -60,7 +60,9 @@ export async function rebuild(
   replicas: IndexReplicas = "auto",
 ): Promise<RebuildReport> {
   const started = Date.now();
-  const rebuildStarted = new Date(started).toISOString();
+  // Live writes are carried over from the moment the data set was generated (its
+  // documents' updated_at), which is before this call: reading the source takes a while.
+  const rebuildStarted = new Date(started);
   const total = VERSIONED_INDICES.reduce((sum, logical) => sum + data[logical].count, 0);
   const spoolDir = await mkdtemp(join(tmpdir(), `${names.prefix}-rebuild-`));
   try {
@@ -106,11 +108,12 @@ export async function rebuild(
           throw new CountMismatchError(`${logical}: expected ${data[logical].count} documents, found ${count}`);
         }
       }
-      const carried = previous ? await carryOverWrites(es, names, previous, version, rebuildStarted) : null;
+      const since = previous ? await generatedAt(es, names, version, rebuildStarted) : rebuildStarted.toISOString();
+      const carried = previous ? await carryOverWrites(es, names, previous, version, since) : null;
       await swapAliases(es, names, version);
       // A write that reached the old version between the first pass and the swap. The new
       // version is live now: a failure here is reported, never a reason to delete it.
-      const late = previous ? await lateCarryOver(es, names, { previous, version, since: rebuildStarted }, carried?.finishedSeasons ?? [], log) : null;
+      const late = previous ? await lateCarryOver(es, names, { previous, version, since }, carried?.finishedSeasons ?? [], log) : null;
       const carriedOver = new Set([...(carried?.carried ?? []), ...(late?.carried ?? [])]);
       if (carriedOver.size > 0) log(`Carried over ${carriedOver.size} fixture(s) written live during the rebuild`);
       const stale = (await listVersions(es, names)).filter((v) => v !== version && v !== previous);

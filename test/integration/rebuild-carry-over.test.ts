@@ -89,3 +89,23 @@ describe("a rebuild while live updates are written", () => {
     expect(played).toBe(1);
   });
 });
+
+describe("a live write between building the data set and the rebuild call", () => {
+  it("is carried over too: the data set's own time, not the call's, is where carrying starts", async () => {
+    const target = { es: env.es, indices: env.deps.indices, teamNames: new TeamNameCache(env.es, env.deps.indices.teams) };
+    const generatedAt = new Date();
+    const { dataSet } = buildDataSetFromCatalog(catalog, generatedAt);
+    // Reading a real source takes a while; the feed keeps writing meanwhile.
+    const written = await applyFixtureUpdate(target, UNTOUCHED, { status: "HT", minute: 45 }, {
+      nowUnix: Math.floor(generatedAt.getTime() / 1000) + 1,
+      updatedAt: new Date(generatedAt.getTime() + 1000).toISOString(),
+    });
+    expect(written.written).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await rebuild(env.es, env.deps.indices, dataSet);
+    expect(second.carriedOver).toBeGreaterThanOrEqual(1);
+    const after = await fixture(UNTOUCHED);
+    expect(after.status).toBe("HT");
+    expect(after.updated_at).toBe(new Date(generatedAt.getTime() + 1000).toISOString());
+  });
+});
