@@ -54,20 +54,41 @@ export async function applyFixtureUpdate(
     if (!effects.changed) return { ...result, written: false };
     const teamNames = await target.teamNames.namesOf(doc.participants.map((participant) => participant.id));
     try {
-      await es.index({
-        index: indices.fixtures,
-        id: String(fixtureId),
-        document: { ...doc, ...derivedFixtureFields(doc, teamNames) },
-        if_seq_no: stored._seq_no!,
-        if_primary_term: stored._primary_term!,
-      });
+      await es.index(
+        {
+          index: indices.fixtures,
+          id: String(fixtureId),
+          document: { ...doc, ...derivedFixtureFields(doc, teamNames) },
+          if_seq_no: stored._seq_no!,
+          if_primary_term: stored._primary_term!,
+        },
+        // The client's own retry of a timed-out try would meet our own write as a 409 and
+        // report it as somebody else's; the loop here re-reads instead and can tell.
+        { maxRetries: 0 },
+      );
       return { ...result, written: true };
     } catch (error) {
-      if (!isConflict(error)) throw error;
-      conflicts++;
+      if (isConflict(error)) {
+        conflicts++;
+        continue;
+      }
+      if (!isUnanswered(error)) throw error;
+      // The write may have landed before the answer was lost: if the stored document is
+      // now exactly ours, it did, and its effects (follow-ups) are still owed.
+      if (await landed(target, fixtureId, stored._seq_no!, doc.updated_at)) return { ...result, written: true };
     }
   }
   throw new Error(`Fixture ${fixtureId} kept changing while being updated; gave up after ${MAX_UPDATE_ATTEMPTS} attempts`);
+}
+
+function isUnanswered(error: unknown): boolean {
+  return error instanceof errors.TimeoutError || error instanceof errors.ConnectionError;
+}
+
+/** Whether our write is the one stored now: a newer sequence number carrying our timestamp. */
+async function landed(target: UpdateTarget, fixtureId: number, readSeqNo: number, updatedAt: string): Promise<boolean> {
+  const now = await target.es.get<StoredFixture>({ index: target.indices.fixtures, id: String(fixtureId), _source: ["updated_at"] }, { ignore: [404] });
+  return now.found && (now._seq_no ?? -1) > readSeqNo && now._source?.updated_at === updatedAt;
 }
 
 function isConflict(error: unknown): boolean {
