@@ -13,8 +13,11 @@ export const CACHE_POLICIES = {
   dictionary: { cacheControl: "private, max-age=3600", etag: true },
   /** /standings: a table changes when a fixture of the season finishes. */
   standings: { cacheControl: "private, max-age=60", etag: true },
-  /** A /fixtures page whose fixtures are all settled: changes only with a data correction. */
-  settled: { cacheControl: "private, max-age=300", etag: true },
+  /**
+   * A /fixtures page whose fixtures are all settled: its results never change, but each
+   * participant's position follows the season's table, so no longer than /standings.
+   */
+  settled: { cacheControl: "private, max-age=60", etag: true },
   /** /search: names change rarely, but leagues carry a live count computed per request. */
   search: { cacheControl: "private, max-age=30", etag: false },
   /** Live data (/livescores, /fixtures/search, bet builders, unsettled /fixtures): always ask again. */

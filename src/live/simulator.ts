@@ -52,11 +52,16 @@ type Tracked = { fixture: LiveFixture; dateTime: string; lastKey: string | null 
 /** Reload the slate when the match clock moved this far since the last time (and at the first step). */
 const RELOAD_EVERY_SECONDS = 60;
 
+/** Bounds what an outage can pile up (a slate is a few dozen fixtures a tick). */
+const MAX_OWED_FOLLOW_UPS = 10_000;
+
 export class LiveSimulator {
   readonly options: SimulatorOptions;
   private readonly tracked = new Map<number, Tracked>();
   private readonly teamNames: TeamNameCache;
   private lastReloadUnix = -Infinity;
+  /** Written updates whose follow-ups (pricing, standings) failed: tried again next tick. */
+  private owedFollowUps: UpdateResult[] = [];
   private readonly wallStart = Date.now();
   private readonly clockStart: number;
 
@@ -111,9 +116,19 @@ export class LiveSimulator {
         }),
       );
     }
-    const followUps = await runFollowUps(this.es, this.indices, results, wallNow);
+    // Follow-ups recompute from the stored state, so running one again is harmless; dropping
+    // one would leave a table without a result or a bet builder unsettled.
+    const owed = [...this.owedFollowUps, ...results];
+    let followUps = { betBuildersUpdated: 0 };
+    try {
+      followUps = await runFollowUps(this.es, this.indices, owed, wallNow);
+      this.owedFollowUps = [];
+    } catch (error) {
+      this.owedFollowUps = owed.filter((result) => result.written).slice(-MAX_OWED_FOLLOW_UPS);
+      this.options.log(`follow-ups of ${this.owedFollowUps.length} update(s) failed, tried again next tick: ${(error as Error).message}`);
+    }
     const finished = results.filter((result) => result.written && result.effects.finished).map((result) => result.fixtureId);
-    for (const id of finished) this.options.log(`fixture ${id}: full time; standings of its season recomputed`);
+    for (const id of finished) this.options.log(`fixture ${id}: full time`);
     return {
       at,
       fixtures: this.tracked.size + finished.length,
@@ -148,6 +163,9 @@ export class LiveSimulator {
   private async reload(at: Date): Promise<void> {
     const until = new Date(at.getTime() + this.options.lookaheadSeconds * 1000);
     const slate = await readLiveSlate(this.es, this.indices.fixtures, until);
+    // Team names are read again after each reload (once a match minute, a few dozen teams):
+    // a rebuild may have changed them, and every live write resends them in `search`.
+    this.teamNames.clear();
     for (const doc of slate) {
       const known = this.tracked.get(doc.id);
       if (known && known.dateTime === doc.date_time) continue;

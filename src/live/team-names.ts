@@ -23,4 +23,9 @@ export class TeamNameCache {
     }
     return this.names;
   }
+
+  /** Forgets every name, so a rebuild's new names (or translations) are read again. */
+  clear(): void {
+    this.names.clear();
+  }
 }

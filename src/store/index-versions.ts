@@ -54,11 +54,11 @@ export async function finishVersion(es: Client, names: IndexNames, version: stri
       },
     });
   }
-  await es.cluster.health({
-    index: VERSIONED_INDICES.map((logical) => versionedIndexName(names[logical], version)),
-    wait_for_status: loadedHealth(replicas),
-    timeout: "60s",
-  });
+  const indices = VERSIONED_INDICES.map((logical) => versionedIndexName(names[logical], version));
+  // Replicas that take longer than this (a big index, a slow disk) are no reason to throw the
+  // version away: every primary is complete, and the copies finish after the swap.
+  const health = await es.cluster.health({ index: indices, wait_for_status: loadedHealth(replicas), timeout: "60s" }, { ignore: [408] });
+  if (health.timed_out) await es.cluster.health({ index: indices, wait_for_status: "yellow", timeout: "60s" });
 }
 
 /** Versions that exist completely (every versioned index present), oldest first. */
