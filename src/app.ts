@@ -5,11 +5,10 @@ import { authenticate } from "./middleware/authenticate.js";
 import { compression } from "./middleware/compression.js";
 import { conditionalGet } from "./middleware/conditional-get.js";
 import { errorHandler } from "./middleware/error-handler.js";
-import { httpMetrics } from "./middleware/http-metrics.js";
 import { methodGuard, notFound } from "./middleware/method-guard.js";
 import { rateLimit } from "./middleware/rate-limit.js";
 import { requestId } from "./middleware/request-id.js";
-import { requestLog } from "./middleware/request-log.js";
+import { recordRequest } from "./middleware/request-record.js";
 import { wellFormedQuery } from "./middleware/well-formed-query.js";
 import { demoRouter } from "./routes/demo/router.js";
 import { docsRouter } from "./routes/docs/router.js";
@@ -60,8 +59,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   const routers = [...publicRouters, api];
 
   app.use(requestId);
-  app.use(requestLog);
-  app.use(httpMetrics);
+  app.use(recordRequest);
   app.use(compression());
   app.use(errorHandler);
   app.use(conditionalGet);

@@ -18,6 +18,9 @@ const elasticsearchUrls = z
   .transform((value) => value.split(",").map((url) => url.trim()).filter((url) => url.length > 0))
   .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be a comma-separated list of http(s) URLs" })).min(1));
 
+/** Presented fixture JSON kept in memory by default (src/presenters/fixture-json.ts): about 4 pages of 25 fixtures with odds. */
+export const DEFAULT_FIXTURE_CACHE_MB = 8;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -36,7 +39,7 @@ const EnvSchema = z.object({
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
-  FIXTURE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(8),
+  FIXTURE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_FIXTURE_CACHE_MB),
   RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(20),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(40),
   // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.

@@ -7,7 +7,7 @@
  * Data: the versioned indices under INDEX_PREFIX (default `bench_updates`); when there are
  * none, a synthetic rebuild is made there first (with the demo users' bet builders, so the
  * pricing follow-up has work). The service runs as a child process (its CPU apart from this
- * one's), with RATE_LIMIT_PER_SECOND=0. The writers move the slate's fixtures one match minute
+ * one's), without a rate limit (startService). The writers move the slate's fixtures one match minute
  * per update through the real path (applyFixtureUpdate + follow-ups: bet-builder pricing,
  * standings at full time), each fixture on its own clock that starts again at kick-off after
  * full time; workers take fixtures in turn, so two may race for one and retry on conflict.
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     const store = new ApiKeyStore(es, names.api_keys);
     const { key, record } = await store.create({ userId: 0, roles: [], label: "bench:updates" });
     const port = await freePort();
-    service = await startService(`${PROJECT_ROOT}/src/server.ts`, [], { PORT: String(port), INDEX_PREFIX: prefix, RATE_LIMIT_PER_SECOND: "0" });
+    service = await startService(`${PROJECT_ROOT}/src/server.ts`, [], { PORT: String(port), INDEX_PREFIX: prefix });
     console.log(`Machine: ${availableParallelism()} cores. ${fixtures.length} live fixtures under '${prefix}'; ${workers} writers; /livescores at ${POLL_PER_SECOND}/s for ${durationMs / 1000} s.`);
 
     const endsAt = Date.now() + durationMs;

@@ -103,7 +103,6 @@ export async function startOwnService(nodes: string[], prefix: string, extraEnv:
       PORT: String(port),
       ELASTICSEARCH_URL: nodes.join(","),
       INDEX_PREFIX: prefix,
-      RATE_LIMIT_PER_SECOND: "0",
       ...extraEnv,
     };
     const child = await startService(entry, [], env, { stdout: out.fd, nodeArgs: SERVICE_NODE_ARGS });

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { DEFAULT_FIXTURE_CACHE_MB } from "../config.js";
 import type { FixtureDocument } from "../domain/fixture-document.js";
 import { presentFixture, type PresentFixtureOptions } from "./fixture-presenter.js";
 
@@ -19,14 +20,12 @@ export type VersionedFixture = { doc: FixtureDocument; version: string | null };
 
 export type FixtureJsonOptions = Omit<PresentFixtureOptions, "lastFixtures">;
 
-/** Bytes of cached JSON kept at most (UTF-8) until the configuration says otherwise: about 4 pages of 25 fixtures with odds. */
-export const DEFAULT_FIXTURE_JSON_CACHE_BYTES = 8 * 1024 * 1024;
-
 function newCache(maxSize: number): LRUCache<string, Buffer> | null {
   return maxSize > 0 ? new LRUCache<string, Buffer>({ maxSize, sizeCalculation: (value, key) => value.length + key.length }) : null;
 }
 
-let cache = newCache(DEFAULT_FIXTURE_JSON_CACHE_BYTES);
+/** Sized by FIXTURE_CACHE_MB once the configuration is read (createDeps); its default until then. */
+let cache = newCache(DEFAULT_FIXTURE_CACHE_MB * 1024 * 1024);
 
 /**
  * Sizes the process-wide cache (FIXTURE_CACHE_MB; 0 turns it off). It is most of the

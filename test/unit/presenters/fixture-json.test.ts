@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FIXTURE_CACHE_MB } from "../../../src/config.js";
 import type { FixtureDocument } from "../../../src/domain/fixture-document.js";
 import type { Filters } from "../../../src/http/bracket-params.js";
-import { configureFixtureJsonCache, DEFAULT_FIXTURE_JSON_CACHE_BYTES, fixtureJsonChunks, fixtureListJson, hitVersion, type VersionedFixture } from "../../../src/presenters/fixture-json.js";
+import { configureFixtureJsonCache, fixtureJsonChunks, fixtureListJson, hitVersion, type VersionedFixture } from "../../../src/presenters/fixture-json.js";
 import { presentFixture, type FixtureVariant } from "../../../src/presenters/fixture-presenter.js";
 import { fixtureDocuments, FORM, LIVE } from "../../support/fixtures-catalog.js";
 
@@ -64,7 +65,7 @@ describe("fixtureJsonChunks", () => {
 
 describe("configureFixtureJsonCache", () => {
   const options = { variant: "fixtures" as const, language: "en", includes: new Set<string>(), filters: {} };
-  afterAll(() => configureFixtureJsonCache(DEFAULT_FIXTURE_JSON_CACHE_BYTES));
+  afterAll(() => configureFixtureJsonCache(DEFAULT_FIXTURE_CACHE_MB * 1024 * 1024));
 
   it("serves the same bytes again from the cache, and presents afresh when the cache is off", () => {
     configureFixtureJsonCache(1024 * 1024);
