@@ -8,6 +8,8 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // The closing-line reporter prints `tests: N passed, N failed` after vitest's summary.
+    reporters: ["default", "./test/reporters/closing-line.ts"],
     projects: [
       { test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
       {
