@@ -8,9 +8,14 @@
  * Reads the data under INDEX_PREFIX (default `bench`; build it with
  * `INDEX_PREFIX=bench npm run rebuild -- --source synthetic --scale 100000`). The service
  * runs as a child process, as in production; the only write is a bench API key, revoked
- * at the end. Service and node alternate in slices of one run (see `compare`). Prints
+ * at the end. Service, floor and node alternate in slices of one run (see `compare`). Prints
  * p50/p99 per target, the service/raw ratios and the targets (median of the three p50
  * ratios <= 1.15; service p99 <= 50 ms for 3 where + order).
+ *
+ * The floor (`floor-server.ts`, this file with --floor) makes the service's Elasticsearch
+ * request and answers the service's own bytes with nothing else in between, so floor/raw
+ * is what this machine charges for the extra hop alone and service/floor is the service's
+ * own cost.
  */
 import type { ChildProcess } from "node:child_process";
 import type { EventEmitter } from "node:events";
@@ -20,7 +25,11 @@ import { parseArgs } from "node:util";
 import type { estypes } from "@elastic/elasticsearch";
 import { ApiKeyStore } from "../../src/auth/api-key-store.js";
 import { loadConfig } from "../../src/config.js";
+import { Agent } from "node:http";
+import { fileURLToPath } from "node:url";
 import { freePort, percentile, startService } from "./bench-service.js";
+import { serveFloor } from "./floor-server.js";
+import { send } from "./http-send.js";
 import { parseOrder, parseWhere } from "../../src/http/bracket-params.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
@@ -66,6 +75,50 @@ const SCENARIOS = [1, 3, 10].map((filters) => ({
 }));
 
 type Measured = { rps: number; p50: number; p99: number; samples: number };
+type TargetName = "service" | "floor" | "raw";
+const TARGET_NAMES: readonly TargetName[] = ["service", "floor", "raw"];
+
+/** The builder input the service derives from a scenario's query string. */
+function scenarioInput(queryString: string) {
+  const query = new URLSearchParams(queryString);
+  return {
+    window: 168 as const,
+    where: parseWhere(Object.fromEntries([...query.keys()].map((key) => [key, query.getAll(key)]))),
+    order: parseOrder(Object.fromEntries(query)),
+    includes: new Set<never>(),
+    page: 1,
+    perPage: 25,
+  };
+}
+
+/** What the client sends the node for a scenario: the body, and the one URL parameter. */
+function rawRequest(input: ReturnType<typeof scenarioInput>, index: string, now: Date) {
+  const { index: target, allow_partial_search_results, ...body } = fixturesSearchRequest(input, { index, now });
+  return { path: `/${String(target)}/_search?allow_partial_search_results=${String(allow_partial_search_results)}`, body };
+}
+
+/** --floor: the floor server (see `floor-server.ts`) for every scenario, on `/floor/<n>`. */
+async function floor(): Promise<void> {
+  const config = loadConfig({ ...process.env, INDEX_PREFIX: process.env.INDEX_PREFIX ?? "bench" });
+  const index = indexNames(config.indexPrefix).fixtures;
+  const node = config.elasticsearch.nodes[0]!;
+  const agent = new Agent({ keepAlive: true });
+  const headers = { "content-type": "application/json" };
+  await serveFloor(
+    SCENARIOS.map((scenario, n) => {
+      const input = scenarioInput(scenario.query);
+      return {
+        path: `/floor/${n}`,
+        serviceUrl: `${process.env.FLOOR_SERVICE_URL}/fixtures/search?${scenario.query}`,
+        roundTrips: () => {
+          const { path, body } = rawRequest(input, index, new Date());
+          return send(agent, node + path, { method: "POST", headers, body: JSON.stringify(body) });
+        },
+      };
+    }),
+    process.env.FLOOR_API_KEY ?? "",
+  );
+}
 
 /** Runs autocannon, adding every 2xx latency at full precision to `latencies` (its histogram rounds to whole ms). */
 async function run(options: Target & { duration: number }, label: string, latencies: number[]): Promise<number> {
@@ -81,32 +134,30 @@ async function run(options: Target & { duration: number }, label: string, latenc
 }
 
 /**
- * Service and node take turns in short slices (and swap who goes first each round), so
- * both see the same background load on a shared machine; percentiles come from all the
+ * The targets take turns in short slices (and who goes first rotates each round), so all
+ * see the same background load on a shared machine; percentiles come from all the
  * latencies of a target together.
  */
 async function compare(
-  service: Target,
-  raw: Target,
+  targets: Record<TargetName, Target>,
   label: string,
   rounds: number,
   slice: number,
-): Promise<{ service: Measured; raw: Measured }> {
-  const samples = { service: [] as number[], raw: [] as number[] };
-  const rates = { service: [] as number[], raw: [] as number[] };
+): Promise<Record<TargetName, Measured>> {
+  const samples = { service: [] as number[], floor: [] as number[], raw: [] as number[] };
+  const rates = { service: [] as number[], floor: [] as number[], raw: [] as number[] };
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? (["service", "raw"] as const) : (["raw", "service"] as const);
-    for (const target of order) {
-      const options = target === "service" ? service : raw;
-      rates[target].push(await run({ ...options, duration: slice }, `${label} ${target}`, samples[target]));
+    for (let turn = 0; turn < TARGET_NAMES.length; turn++) {
+      const target = TARGET_NAMES[(round + turn) % TARGET_NAMES.length]!;
+      rates[target].push(await run({ ...targets[target], duration: slice }, `${label} ${target}`, samples[target]));
     }
   }
-  const summarize = (target: "service" | "raw"): Measured => {
+  const summarize = (target: TargetName): Measured => {
     const sorted = samples[target].sort((a, b) => a - b);
     const rps = rates[target].reduce((sum, rate) => sum + rate, 0) / rates[target].length;
     return { rps, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), samples: sorted.length };
   };
-  return { service: summarize("service"), raw: summarize("raw") };
+  return { service: summarize("service"), floor: summarize("floor"), raw: summarize("raw") };
 }
 
 function mib(bytes: number): string {
@@ -114,6 +165,7 @@ function mib(bytes: number): string {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes("--floor")) return floor();
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
@@ -133,6 +185,7 @@ async function main(): Promise<void> {
   const names = indexNames(prefix);
   const node = config.elasticsearch.nodes[0]!;
   let service: ChildProcess | undefined;
+  let floorServer: ChildProcess | undefined;
   let keyId: string | undefined;
   const keys = new ApiKeyStore(es, names.api_keys);
   try {
@@ -154,26 +207,21 @@ async function main(): Promise<void> {
     const port = await freePort();
     service = await startService("src/server.ts", [], { INDEX_PREFIX: prefix, PORT: String(port) });
     const serviceUrl = `http://127.0.0.1:${port}`;
-    console.log(`Service on ${serviceUrl}, node ${node}; ${connections} connections, ${warmup} s warm-up, then ${duration} s per target ` +
-      `in ${rounds} alternating slices.\n`);
+    const floorPort = await freePort();
+    floorServer = await startService(fileURLToPath(import.meta.url), ["--floor"], {
+      INDEX_PREFIX: prefix,
+      PORT: String(floorPort),
+      FLOOR_SERVICE_URL: serviceUrl,
+      FLOOR_API_KEY: created.key,
+    });
+    const floorUrl = `http://127.0.0.1:${floorPort}`;
+    console.log(`Service on ${serviceUrl}, floor on ${floorUrl}, node ${node}; ${connections} connections, ${warmup} s warm-up, ` +
+      `then ${duration} s per target in ${rounds} rotating slices.\n`);
 
-    const rows: Array<{ name: string; filters: number; service: Measured; raw: Measured }> = [];
-    for (const scenario of SCENARIOS) {
-      const query = new URLSearchParams(scenario.query);
-      const plain = Object.fromEntries(query);
-      const input = {
-        window: 168 as const,
-        where: parseWhere(Object.fromEntries([...query.keys()].map((key) => [key, query.getAll(key)]))),
-        order: parseOrder(plain),
-        includes: new Set<never>(),
-        page: 1,
-        perPage: 25,
-      };
-      // The node gets what the client would send: the body, and the one URL parameter.
-      const raw = (now: Date) => {
-        const { index, allow_partial_search_results, ...body } = fixturesSearchRequest(input, { index: names.fixtures, now });
-        return { path: `/${String(index)}/_search?allow_partial_search_results=${String(allow_partial_search_results)}`, body };
-      };
+    const rows: Array<{ name: string; filters: number } & Record<TargetName, Measured>> = [];
+    for (const [n, scenario] of SCENARIOS.entries()) {
+      const input = scenarioInput(scenario.query);
+      const raw = (now: Date) => rawRequest(input, names.fixtures, now);
       const path = `/fixtures/search?${scenario.query}`;
       const headers = { "x-api-key": created.key };
 
@@ -204,11 +252,12 @@ async function main(): Promise<void> {
           },
         ],
       };
-      await run({ ...serviceOptions, duration: warmup }, "warm-up", []);
-      await run({ ...rawOptions, duration: warmup }, "warm-up", []);
-      const measured = await compare(serviceOptions, rawOptions, scenario.name, rounds, duration / rounds);
+      const targets = { service: serviceOptions, floor: { url: `${floorUrl}/floor/${n}`, connections }, raw: rawOptions };
+      for (const target of TARGET_NAMES) await run({ ...targets[target], duration: warmup }, "warm-up", []);
+      const measured = await compare(targets, scenario.name, rounds, duration / rounds);
       rows.push({ name: scenario.name, filters: scenario.filters, ...measured });
-      console.log(`${scenario.name}: ${rawIds.length} fixtures per page, ${measured.service.samples} + ${measured.raw.samples} requests`);
+      console.log(`${scenario.name}: ${rawIds.length} fixtures per page, ` +
+        `${TARGET_NAMES.map((target) => `${measured[target].samples} ${target}`).join(", ")} requests`);
     }
 
     console.log("");
@@ -216,18 +265,26 @@ async function main(): Promise<void> {
     for (const row of rows) {
       const line = (target: string, m: Measured, extra = "") =>
         `${row.name.padEnd(24)} ${target.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)}${extra}`;
-      console.log(line("service", row.service, `${(row.service.p50 / row.raw.p50).toFixed(2).padStart(12)}${(row.service.p99 / row.raw.p99).toFixed(2).padStart(12)}`));
+      const ratios = (m: Measured) => `${(m.p50 / row.raw.p50).toFixed(2).padStart(12)}${(m.p99 / row.raw.p99).toFixed(2).padStart(12)}`;
+      console.log(line("service", row.service, ratios(row.service)));
+      console.log(line("floor", row.floor, ratios(row.floor)));
       console.log(line("raw", row.raw));
     }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const ratios = rows.map((row) => row.service.p50 / row.raw.p50).sort((a, b) => a - b);
-    const medianRatio = ratios[Math.floor(ratios.length / 2)] ?? Number.NaN;
+    const medianRatio = median([...ratios]);
     const three = rows.find((row) => row.filters === 3)!;
     console.log("");
     console.log(`service/raw p50 ratio: median ${medianRatio.toFixed(2)}, worst ${(ratios.at(-1) ?? Number.NaN).toFixed(2)} ` +
       `(target: median <= ${TARGET_RATIO}) ${medianRatio <= TARGET_RATIO ? "PASS" : "FAIL"}`);
+    console.log(`floor/raw p50 ratio: median ${median(rows.map((row) => row.floor.p50 / row.raw.p50)).toFixed(2)} ` +
+      "(the extra hop alone: the service's request and bytes, nothing between)");
+    console.log(`service/floor p50 ratio: median ${median(rows.map((row) => row.service.p50 / row.floor.p50)).toFixed(2)} ` +
+      "(what the service's own code adds)");
     console.log(`service p99, 3 where + order, window 168: ${three.service.p99.toFixed(1)} ms (target <= ${TARGET_P99_MS}) ` +
       `${three.service.p99 <= TARGET_P99_MS ? "PASS" : "FAIL"}`);
   } finally {
+    floorServer?.kill("SIGTERM");
     service?.kill("SIGTERM");
     if (keyId) await keys.revoke(keyId).catch(() => false);
     await es.close();
