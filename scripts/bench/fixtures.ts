@@ -1,13 +1,17 @@
 /**
- * `npm run bench:fixtures [-- --connections 4 --duration 10 --warmup 3]`: GET /fixtures and
- * GET /livescores on the real data, each measured through the service and straight against
- * the node with the same concurrency, in one run:
+ * `npm run bench:fixtures [-- --connections 4 --duration 10 --rounds 5 --warmup 3]`: GET /fixtures
+ * and GET /livescores on the real data, each measured through the service, through the floor
+ * and straight against the node with the same concurrency, in rotating slices of one run:
  *   1. a date page (25 fixtures) with include=odds,statistics,metrics;
  *   2. a list of 10 fixture ids with include=last_fixtures,trends (a search, then one _msearch);
  *   3. /livescores with include=odds,statistics,metrics.
  * The raw side sends the very requests the service builds (same builders), the msearch built
  * from the search's own hits, so the ratio is the service's own cost: auth, parsing the
  * packed documents, expanding and presenting them, JSON and the larger response.
+ *
+ * The floor (`floor-server.ts`, this file with --floor) makes the same node requests and
+ * answers the service's own bytes with nothing in between: floor/raw is what the extra hop
+ * and the larger response cost on this machine whatever the code, service/floor the code.
  *
  * Reads the data under INDEX_PREFIX (default `sfd`) and writes nothing there: the service
  * runs as a child process (this file with --serve: the production app, with its API keys
@@ -17,7 +21,7 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { Agent, createServer as createHttpServer, request } from "node:http";
+import { Agent, createServer as createHttpServer } from "node:http";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -27,6 +31,8 @@ import { ApiKeyStore } from "../../src/auth/api-key-store.js";
 import { KeyCache } from "../../src/auth/key-cache.js";
 import { loadConfig } from "../../src/config.js";
 import { freePort, percentile, startService } from "./bench-service.js";
+import { serveFloor } from "./floor-server.js";
+import { send, type Reply } from "./http-send.js";
 import { createDeps } from "../../src/deps.js";
 import type { FixtureDocument } from "../../src/domain/fixture-document.js";
 import { dateSelection } from "../../src/search/fixtures/date-selection.js";
@@ -44,41 +50,44 @@ const ID_LIST_LENGTH = 10;
 const DAY_MS = 86_400_000;
 
 type Measured = { rps: number; p50: number; p99: number; samples: number };
-type Reply = { status: number; body: Buffer };
 type Scenario = { name: string; servicePath: string; raw: () => Promise<Reply>; ids: (raw: Reply) => Promise<number[]> };
 
 // ---------------------------------------------------------------- HTTP and load
 
-function send(agent: Agent, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, method: init.method ?? "GET", headers: init.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(init.body);
-  });
-}
-
-/** A closed loop: `connections` workers, each sending its next operation when the last one finished. */
-async function load(operation: () => Promise<Reply>, connections: number, seconds: number): Promise<Measured> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const end = started + seconds * 1000;
+/** A closed loop: `connections` workers, each sending its next operation when the last one finished; adds latencies to `into`. */
+async function load(operation: () => Promise<Reply>, connections: number, seconds: number, into: number[] = []): Promise<void> {
+  const end = performance.now() + seconds * 1000;
   const worker = async () => {
     while (performance.now() < end) {
       const t0 = performance.now();
       const reply = await operation();
       if (reply.status !== 200) throw new Error(`status ${reply.status}: ${reply.body.toString().slice(0, 200)}`);
-      latencies.push(performance.now() - t0);
+      into.push(performance.now() - t0);
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), samples: latencies.length };
+}
+
+type TargetName = "service" | "floor" | "raw";
+const TARGET_NAMES: readonly TargetName[] = ["service", "floor", "raw"];
+
+/**
+ * The targets take turns in slices (who goes first rotates each round), so all see the
+ * same background load; each target's percentiles come from all its slices together.
+ */
+async function compare(operations: Record<TargetName, () => Promise<Reply>>, connections: number, seconds: number, rounds: number): Promise<Record<TargetName, Measured>> {
+  const samples = { service: [] as number[], floor: [] as number[], raw: [] as number[] };
+  for (let round = 0; round < rounds; round++) {
+    for (let turn = 0; turn < TARGET_NAMES.length; turn++) {
+      const target = TARGET_NAMES[(round + turn) % TARGET_NAMES.length]!;
+      await load(operations[target], connections, seconds / rounds, samples[target]);
+    }
+  }
+  const summarize = (latencies: number[]): Measured => {
+    latencies.sort((a, b) => a - b);
+    return { rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), samples: latencies.length };
+  };
+  return { service: summarize(samples.service), floor: summarize(samples.floor), raw: summarize(samples.raw) };
 }
 
 // ---------------------------------------------------------------- the service
@@ -139,10 +148,16 @@ function hitIds(reply: Reply): number[] {
   return parsed.hits.hits.map((hit) => hit._source!.id);
 }
 
-async function scenarios(es: Client, agent: Agent, node: string, index: string): Promise<Scenario[]> {
+/** What the scenarios are about: the day of the date page and the ids of the id list. */
+type Picks = { day: string; ids: number[] };
+
+async function pick(es: Client, index: string): Promise<Picks> {
   const now = new Date();
-  const day = await busiestDay(es, index, now);
-  const ids = await recentFinishedIds(es, index, now);
+  return { day: await busiestDay(es, index, now), ids: await recentFinishedIds(es, index, now) };
+}
+
+function scenarios(agent: Agent, node: string, index: string, { day, ids }: Picks): Scenario[] {
+  const now = new Date();
   const rich = new Set(["odds", "statistics", "metrics"]);
   const form = new Set(["last_fixtures", "trends"]);
 
@@ -183,6 +198,18 @@ async function scenarios(es: Client, agent: Agent, node: string, index: string):
   ];
 }
 
+/** --floor: the floor server (see `floor-server.ts`) for every scenario, on `/floor/<n>`. */
+async function floor(): Promise<void> {
+  const config = loadConfig();
+  const picks = JSON.parse(process.env.FLOOR_PICKS ?? "") as Picks;
+  const agent = new Agent({ keepAlive: true });
+  const list = scenarios(agent, config.elasticsearch.nodes[0]!, indexNames(config.indexPrefix).fixtures, picks);
+  await serveFloor(
+    list.map((scenario, n) => ({ path: `/floor/${n}`, serviceUrl: `${process.env.FLOOR_SERVICE_URL}${scenario.servicePath}`, roundTrips: scenario.raw })),
+    process.env.FLOOR_API_KEY ?? "",
+  );
+}
+
 // ---------------------------------------------------------------- report
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -190,12 +217,19 @@ const pad = (text: string, width: number) => text.padEnd(width);
 
 async function main(): Promise<void> {
   if (process.argv.includes("--serve")) return serve();
+  if (process.argv.includes("--floor")) return floor();
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { connections: { type: "string", default: "4" }, duration: { type: "string", default: "10" }, warmup: { type: "string", default: "3" } },
+    options: {
+      connections: { type: "string", default: "4" },
+      duration: { type: "string", default: "10" },
+      rounds: { type: "string", default: "5" },
+      warmup: { type: "string", default: "3" },
+    },
   });
   const connections = Number(values.connections);
   const duration = Number(values.duration);
+  const rounds = Number(values.rounds);
   const warmup = Number(values.warmup);
   const prefix = process.env.INDEX_PREFIX ?? "sfd";
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
@@ -205,6 +239,7 @@ async function main(): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections * 2 });
   const keysAlias = `bench_fixtures_${randomBytes(4).toString("hex")}_api_keys`;
   let service: ChildProcess | undefined;
+  let floorServer: ChildProcess | undefined;
   let ownKeys = false;
   try {
     const fixtures = (await es.count({ index: names.fixtures })).count;
@@ -224,11 +259,22 @@ async function main(): Promise<void> {
       });
       serviceUrl = `http://127.0.0.1:${port}`;
     }
-    console.log(`Service ${serviceUrl}, node ${node}; ${connections} connections, ${warmup} s warm-up + ${duration} s per target.\n`);
+    const picks = await pick(es, names.fixtures);
+    const floorPort = await freePort();
+    floorServer = await startService(fileURLToPath(import.meta.url), ["--floor"], {
+      INDEX_PREFIX: prefix,
+      PORT: String(floorPort),
+      FLOOR_SERVICE_URL: serviceUrl,
+      FLOOR_API_KEY: key,
+      FLOOR_PICKS: JSON.stringify(picks),
+    });
+    const floorUrl = `http://127.0.0.1:${floorPort}`;
+    console.log(`Service ${serviceUrl}, floor ${floorUrl}, node ${node}; ${connections} connections, ${warmup} s warm-up + ` +
+      `${duration} s per target in ${rounds} rotating slices.\n`);
     const headers = { "x-api-key": key };
 
-    const rows: Array<{ scenario: Scenario; service: Measured; raw: Measured; serviceBytes: number; rawBytes: number }> = [];
-    for (const scenario of await scenarios(es, agent, node, names.fixtures)) {
+    const rows: Array<{ scenario: Scenario; serviceBytes: number; rawBytes: number } & Record<TargetName, Measured>> = [];
+    for (const [n, scenario] of scenarios(agent, node, names.fixtures, picks).entries()) {
       const viaService = () => send(agent, serviceUrl + scenario.servicePath, { headers });
       // Both sides answer the same fixtures, or the comparison means nothing.
       const check = await viaService();
@@ -238,24 +284,28 @@ async function main(): Promise<void> {
       if (check.status !== 200 || serviceIds.length === 0 || JSON.stringify(serviceIds) !== JSON.stringify(rawIds)) {
         throw new Error(`${scenario.name}: service and node disagree or find nothing`);
       }
-      await load(viaService, connections, warmup);
-      const measuredService = await load(viaService, connections, duration);
-      await load(scenario.raw, connections, warmup);
-      const measuredRaw = await load(scenario.raw, connections, duration);
-      rows.push({ scenario, service: measuredService, raw: measuredRaw, serviceBytes: check.body.length, rawBytes: rawCheck.body.length });
+      const viaFloor = () => send(agent, `${floorUrl}/floor/${n}`);
+      const operations = { service: viaService, floor: viaFloor, raw: scenario.raw };
+      for (const target of TARGET_NAMES) await load(operations[target], connections, warmup);
+      const measured = await compare(operations, connections, duration, rounds);
+      rows.push({ scenario, ...measured, serviceBytes: check.body.length, rawBytes: rawCheck.body.length });
       console.log(`${scenario.name} (${serviceIds.length} fixtures; ${(check.body.length / 1024).toFixed(0)} KiB from the service, ${(rawCheck.body.length / 1024).toFixed(0)} KiB from the node)`);
-      for (const [label, m] of [["service", measuredService], ["raw node", measuredRaw]] as const) {
+      for (const [label, m] of [["service", measured.service], ["floor", measured.floor], ["raw node", measured.raw]] as const) {
         console.log(`  ${pad(label, 9)} ${pad(`${m.rps.toFixed(1)} req/s`, 14)} p50 ${pad(ms(m.p50), 10)} p99 ${pad(ms(m.p99), 10)} (${m.samples} requests)`);
       }
-      console.log(`  ratio service/raw: p50 ${(measuredService.p50 / measuredRaw.p50).toFixed(2)}, p99 ${(measuredService.p99 / measuredRaw.p99).toFixed(2)}\n`);
+      const { service: sv, floor: fl, raw } = measured;
+      console.log(`  p50 ratios: service/raw ${(sv.p50 / raw.p50).toFixed(2)}, floor/raw ${(fl.p50 / raw.p50).toFixed(2)}, ` +
+        `service/floor ${(sv.p50 / fl.p50).toFixed(2)}; p99 service/raw ${(sv.p99 / raw.p99).toFixed(2)}\n`);
     }
-    console.log(`Median latency ratio service/raw (target <= ${TARGET_RATIO}):`);
+    console.log(`Median latency ratio service/raw (target <= ${TARGET_RATIO}); floor/raw is the extra hop with the service's bytes and nothing else:`);
     for (const row of rows) {
       const ratio = row.service.p50 / row.raw.p50;
-      console.log(`  ${pad(row.scenario.name, 50)} ${ratio.toFixed(2)} ${ratio <= TARGET_RATIO ? "met" : "NOT met"}`);
+      console.log(`  ${pad(row.scenario.name, 50)} ${ratio.toFixed(2)} ${pad(ratio <= TARGET_RATIO ? "met" : "NOT met", 8)}` +
+        ` floor/raw ${(row.floor.p50 / row.raw.p50).toFixed(2)}, service/floor ${(row.service.p50 / row.floor.p50).toFixed(2)}`);
     }
   } finally {
     agent.destroy();
+    floorServer?.kill();
     service?.kill();
     if (ownKeys) {
       await es.indices.delete({ index: versionedIndexName(keysAlias, 1) }, { ignore: [404] }).catch(() => {});
