@@ -1,3 +1,4 @@
+import { errors, type Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetBuilderDocument } from "../../src/bet-builders/document.js";
 import { generateBetBuilders } from "../../src/bet-builders/generate.js";
@@ -118,6 +119,51 @@ describe("the live update path", () => {
     expect(results.reduce((sum, result) => sum + result.conflicts, 0)).toBeGreaterThan(0);
     const after = new Map(unpackOdds((await fixture()).odds, IN_PLAY).map((odd) => [odd.odd_id, odd.value]));
     for (const odd of preMatch) expect(after.get(odd.odd_id)).toBe(odd.value + 1);
+  });
+
+  /**
+   * The real client, with one fault injected into its conditional writes: `land` says
+   * whether the write reaches the node before the answer is lost (a timeout either way).
+   */
+  function losingAnswers(land: boolean, losses: number): { es: Client; tries: () => number } {
+    let tries = 0;
+    const es = new Proxy(env.es, {
+      get(client, property, receiver) {
+        if (property !== "index") return Reflect.get(client, property, receiver);
+        return async (...args: Parameters<Client["index"]>) => {
+          tries++;
+          if (tries > losses) return client.index(...args);
+          if (land) await client.index(...args);
+          throw new errors.TimeoutError("Request timed out");
+        };
+      },
+    });
+    return { es, tries: () => tries };
+  }
+
+  it("takes a write whose answer was lost as written when the node holds it, without writing it again", async () => {
+    const before = await env.es.get({ index: env.deps.indices.fixtures, id: String(IN_PLAY) });
+    const faulty = losingAnswers(true, 1);
+    const at = new Date(now.getTime() + 60_000);
+    const result = await applyFixtureUpdate({ ...target, es: faulty.es }, IN_PLAY, { minute: 61 }, nowMoment(at));
+    expect(result).toMatchObject({ written: true, conflicts: 0 });
+    expect(faulty.tries()).toBe(1);
+    const after = await env.es.get<FixtureDocument>({ index: env.deps.indices.fixtures, id: String(IN_PLAY) });
+    expect(after._seq_no).toBe(before._seq_no! + 1);
+    expect(after._source!.minute).toBe(61);
+    expect(after._source!.updated_at).toBe(at.toISOString());
+  });
+
+  it("writes again when a try whose answer was lost never reached the node", async () => {
+    const before = await env.es.get({ index: env.deps.indices.fixtures, id: String(IN_PLAY) });
+    const faulty = losingAnswers(false, 1);
+    const at = new Date(now.getTime() + 120_000);
+    const result = await applyFixtureUpdate({ ...target, es: faulty.es }, IN_PLAY, { minute: 62 }, nowMoment(at));
+    expect(result).toMatchObject({ written: true, conflicts: 0 });
+    expect(faulty.tries()).toBe(2);
+    const after = await env.es.get<FixtureDocument>({ index: env.deps.indices.fixtures, id: String(IN_PLAY) });
+    expect(after._seq_no).toBe(before._seq_no! + 1);
+    expect(after._source!.minute).toBe(62);
   });
 
   it("writes nothing when a change changes nothing", async () => {
