@@ -20,8 +20,11 @@ export function typesOf(group: DeveloperType): TypeDefinition[] {
   return ALL_TYPES.filter((type) => type.developer_type === group);
 }
 
+/** Every developer_name /types lists (where[] and order[] accept these). */
+export const DEVELOPER_NAMES: ReadonlySet<string> = new Set(ALL_TYPES.map((type) => type.developer_name));
+
 /**
- * The names `where[...]` and `order[...]` accept: statistics and metrics, never
+ * The names `where[...]` and `order[...]` read values of: statistics and metrics, never
  * trends (CORNERS is 34 among statistics and 13 among trends). Names are unique
  * across these groups, so a name resolves to exactly one type.
  */

@@ -1,6 +1,6 @@
 import type { ParsedUrlQuery } from "node:querystring";
 import { METRIC_GROUPS, type MetricGroup } from "../catalogue/developer-types.js";
-import { FILTERABLE_TYPES } from "../catalogue/types.js";
+import { DEVELOPER_NAMES } from "../catalogue/types.js";
 import { BadRequestError } from "../errors.js";
 import { MAX_IDS_PER_LIST } from "./params.js";
 
@@ -19,16 +19,16 @@ export type OrderClause = { name: string; direction: "asc" | "desc"; location: L
 export const MAX_WHERE_CONDITIONS = 10;
 
 const BRACKET_RE = /^([a-z_]+)\[([^\]]*)\]$/;
-const BRACKET_FAMILIES = ["where", "order", "filter"];
 
 /**
  * A key that starts like where[, order[ or filter[ but is not `family[NAME]` is a typo
- * that would silently widen the results: reject it instead of ignoring it.
+ * that would silently widen the results: an endpoint that reads that family rejects it
+ * instead of ignoring it. On an endpoint that does not read the family it is one more
+ * unknown parameter, and ignored like the others.
  */
-export function assertWellFormedBrackets(query: ParsedUrlQuery): void {
+function assertWellFormedBrackets(query: ParsedUrlQuery, family: string): void {
   for (const key of Object.keys(query)) {
-    const family = BRACKET_FAMILIES.find((name) => key.startsWith(`${name}[`));
-    if (family && !BRACKET_RE.test(key)) {
+    if (key.startsWith(`${family}[`) && !BRACKET_RE.test(key)) {
       throw new BadRequestError(`Malformed parameter ${key}: use ${family}[NAME]=...`);
     }
   }
@@ -36,7 +36,7 @@ export function assertWellFormedBrackets(query: ParsedUrlQuery): void {
 
 /** `[family, inner, raw values]` for every bracketed key, in query order. */
 function bracketed(query: ParsedUrlQuery, family: string): Array<[string, string[]]> {
-  assertWellFormedBrackets(query);
+  assertWellFormedBrackets(query, family);
   const result: Array<[string, string[]]> = [];
   for (const [key, value] of Object.entries(query)) {
     const match = BRACKET_RE.exec(key);
@@ -55,12 +55,18 @@ function parseLocation(raw: string | undefined, parameter: string): Location {
   return location as Location;
 }
 
+/**
+ * DECISIONS.md: NAME must be a developer_name from /types, else 400. Every listed name is
+ * accepted; the query reads it among statistics and metrics (the `effective` entries), so a
+ * name only trends or standings carry matches nothing.
+ */
 function knownName(name: string, family: string): string {
   if (name === "") throw new BadRequestError(`${family}[] needs a developer_name, for example ${family}[CORNERS]`);
-  if (!FILTERABLE_TYPES.has(name)) throw new BadRequestError(`Unknown developer_name: ${name}`);
+  if (!DEVELOPER_NAMES.has(name)) throw new BadRequestError(`Unknown developer_name: ${name}`);
   return name;
 }
 
+/** Up to 15 digits: every such integer is exact in a double, as Elasticsearch's range needs. */
 const INTEGER_RE = /^-?\d{1,15}$/;
 
 /** Every `where[NAME]` value is a condition (a repeated NAME adds conditions); at most ten. */
@@ -75,7 +81,7 @@ export function parseWhere(query: ParsedUrlQuery): WhereCondition[] {
       }
       const [minRaw = "", maxRaw = "", location] = parts;
       if (!INTEGER_RE.test(minRaw) || !INTEGER_RE.test(maxRaw)) {
-        throw new BadRequestError(`${parameter} min and max must both be integers`);
+        throw new BadRequestError(`${parameter} min and max must both be integers of at most 15 digits`);
       }
       const min = Number(minRaw);
       const max = Number(maxRaw);

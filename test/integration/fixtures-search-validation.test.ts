@@ -34,15 +34,16 @@ describe("GET /fixtures/search validation", () => {
 
   it("returns 400 for malformed where filters", async () => {
     await expectError("?where[CORNERS]=5", 400, "where[CORNERS] must be min:max or min:max:location, for example 2:5:HOME");
-    await expectError("?where[CORNERS]=a:5", 400, "where[CORNERS] min and max must both be integers");
-    await expectError("?where[CORNERS]=1:", 400, "where[CORNERS] min and max must both be integers");
+    await expectError("?where[CORNERS]=a:5", 400, "where[CORNERS] min and max must both be integers of at most 15 digits");
+    await expectError("?where[CORNERS]=1:", 400, "where[CORNERS] min and max must both be integers of at most 15 digits");
+    await expectError("?where[CORNERS]=1:9999999999999999", 400, "where[CORNERS] min and max must both be integers of at most 15 digits");
     await expectError("?where[CORNERS]=6:5", 400, "where[CORNERS] min must not be greater than max");
     await expectError("?where[CORNERS]=1:5:TEAM", 400, "where[CORNERS] location must be HOME, AWAY or LEAGUE");
   });
 
-  it("returns 400 for a developer_name that is not a statistic or metric in /types", async () => {
+  it("returns 400 for a developer_name /types does not list (names are case-sensitive)", async () => {
     await expectError("?where[NOT_A_TYPE]=1:2", 400, "Unknown developer_name: NOT_A_TYPE");
-    await expectError("?order[PRESSURE_INDEX]=DESC", 400, "Unknown developer_name: PRESSURE_INDEX");
+    await expectError("?order[corners]=DESC", 400, "Unknown developer_name: corners");
   });
 
   it("returns 400 for more than 10 where filters, counting a repeated name", async () => {

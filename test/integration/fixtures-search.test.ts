@@ -242,6 +242,13 @@ describe("GET /fixtures/search order", () => {
   it("combines order with where", async () => {
     expect(await ids(`${league}&where[CORNERS]=5:7&order[CORNERS]=DESC`)).toEqual([499, 4100, 401, 404]);
   });
+
+  it("accepts a name /types lists that no statistic or metric carries: where matches nothing, order has no value to sort on", async () => {
+    for (const name of ["PRESSURE_INDEX", "OVERALL_WON"]) {
+      expect(await ids(`${league}&where[${name}]=0:1000000`)).toEqual([]);
+      expect(await ids(`${league}&order[${name}]=DESC`)).toEqual([408, 401, 402, 403, 404, 499, 4100]);
+    }
+  });
 });
 
 describe("GET /fixtures/search pagination", () => {

@@ -91,6 +91,12 @@ describe("oversized input", () => {
     await expectClientError(`/fixtures/search?order${deep}=asc`, "Malformed parameter order[a][a]");
   });
 
+  it("ignores malformed bracket keys of a family the endpoint does not read", async () => {
+    for (const path of ["/fixtures?where[a][b]=1", "/livescores?order[a][b]=1", "/fixtures?order[x]]=asc"]) {
+      expect((await env.get(path)).status, path).toBe(200);
+    }
+  });
+
   it("ignores deeply bracketed unknown parameters elsewhere, like any unknown parameter", async () => {
     const deep = "[a]".repeat(500);
     for (const path of [`/types?filter${deep}=1`, `/search?q=x&types=team&x${deep}=1`, `/bet-builders?where${deep}=1`]) {

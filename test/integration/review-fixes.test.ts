@@ -43,8 +43,16 @@ describe("edge cases found in review", () => {
     expect(await builder.json()).toEqual({ error: "Bet builder not found" });
   });
 
-  it("ignores a lone start_date even when it is not a timestamp", async () => {
-    expect((await env.get("/fixtures?start_date=garbage")).status).toBe(200);
+  it("checks a lone start_date or end_date (impossible dates are a 400), then ignores it", async () => {
+    const garbage = await env.get("/fixtures?start_date=garbage");
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as { error: string }).error).toMatch(/^start_date must be in the form/);
+    const impossible = await env.get("/fixtures?end_date=2026-02-30");
+    expect(impossible.status).toBe(400);
+    expect(await impossible.json()).toEqual({ error: "end_date is not a valid date: 2026-02-30" });
+    const all = await (await env.get("/fixtures?per_page=100")).json();
+    expect(await (await env.get("/fixtures?per_page=100&start_date=2020-01-01")).json()).toEqual(all);
+    expect(await (await env.get("/fixtures?per_page=100&end_date=2020-01-01T00:00:00Z")).json()).toEqual(all);
   });
 
   it("rejects a malformed bracket key and id lists longer than 100 inside filters", async () => {

@@ -52,14 +52,15 @@ const bracketed = (description: string, example: Record<string, string>) =>
 export const FixturesSearchDocSchema = z.object({
   ...searchShape,
   where: bracketed(
-    "where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers, both inclusive; location default LEAGUE (team_id 0). " +
-      "DEVELOPER_NAME is a statistics or metrics developer_name from /types. The value is the in-play statistic when " +
-      "the fixture has one, else the pre-match metric. Conditions are ANDed, at most 10; repeating a name adds conditions.",
+    "where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers of at most 15 digits, both inclusive; location default " +
+      "LEAGUE (team_id 0). DEVELOPER_NAME is a developer_name from /types, read among statistics and metrics (a name " +
+      "only trends or standings carry matches nothing). The value is the in-play statistic when the fixture has one, " +
+      "else the pre-match metric. Conditions are ANDed, at most 10; repeating a name adds conditions.",
     { CORNERS: "8:12", HOME_GOALS_SCORED: "1500:3000:LEAGUE" },
   ),
   order: bracketed(
-    "order[DEVELOPER_NAME]=ASC|DESC[:HOME|AWAY|LEAGUE]: sorts on the same value as where; only the first order " +
-      "parameter counts. Fixtures without the value sort last; ties by date_time, then id. Default: date_time ascending.",
+    "order[DEVELOPER_NAME]=ASC|DESC[:HOME|AWAY|LEAGUE] (any case): sorts on the same value as where; only the first " +
+      "order parameter counts. Fixtures without the value sort last; ties by date_time, then id. Default: date_time ascending.",
     { PREDICTION_GL_CONFIDENCE: "DESC" },
   ),
   filter: bracketed(

@@ -67,11 +67,13 @@ describe("parseWhere", () => {
     expect(badRequest(() => parseWhere(q("where[CORNERS]=5:4")))).toBe("where[CORNERS] min must not be greater than max");
   });
 
-  it("rejects names that are not statistics or metrics in /types, trends and standings included", () => {
+  it("rejects names /types does not list, and accepts every name it lists (trends and standings too)", () => {
     expect(badRequest(() => parseWhere(q("where[NOPE]=1:2")))).toBe("Unknown developer_name: NOPE");
-    expect(badRequest(() => parseWhere(q("where[PRESSURE_INDEX]=1:2")))).toBe("Unknown developer_name: PRESSURE_INDEX");
-    expect(badRequest(() => parseWhere(q("where[OVERALL_WON]=1:2")))).toBe("Unknown developer_name: OVERALL_WON");
     expect(badRequest(() => parseWhere(q("where[corners]=1:2")))).toBe("Unknown developer_name: corners");
+    expect(parseWhere(q("where[PRESSURE_INDEX]=1:2&where[OVERALL_WON]=1:2")).map((condition) => condition.name)).toEqual([
+      "PRESSURE_INDEX",
+      "OVERALL_WON",
+    ]);
     expect(badRequest(() => parseWhere(q("where[]=1:2")))).toBe("where[] needs a developer_name, for example where[CORNERS]");
   });
 
