@@ -6,8 +6,10 @@
  *     ../shared/data/openfootball is there, else from the synthetic source.
  *  3. The api_keys index; on a store without keys, one demo key printed once.
  *  4. The HTTP service, in this process.
- *  5. With `--simulate [--speed N] [--tick MS]`: the live simulator in the background of the
- *     same process, moving the live slate through the live update path (npm run simulate).
+ *  5. The live simulator in the background of the same process, moving the live slate
+ *     through the live update path (npm run simulate), so matches shown in play move on and
+ *     finish instead of standing still at the moment of the import. `--speed N`, `--tick MS`;
+ *     `--no-simulate` serves the data as it is.
  */
 import { ensureElasticsearch, isReachable } from "./es/provision.js";
 import { ApiKeyStore } from "../src/auth/api-key-store.js";
@@ -85,7 +87,7 @@ function simulateInBackground(args: SimulatorArgs): void {
 }
 
 async function main(): Promise<void> {
-  const args = parseSimulatorArgs(process.argv.slice(2));
+  const args = parseSimulatorArgs(process.argv.slice(2), { simulateByDefault: true });
   await ensureNode();
   await ensureData();
   await ensureFirstKey();

@@ -3,11 +3,13 @@ import { parseArgs } from "node:util";
 /** The simulator's command-line options (`npm run simulate`, `npm start -- --simulate`). */
 export type SimulatorArgs = { simulate: boolean; speed: number; tickMs: number; durationSeconds?: number; untilIdle: boolean };
 
-export function parseSimulatorArgs(args: readonly string[]): SimulatorArgs {
+/** `simulateByDefault`: whether the simulator runs without `--simulate` (`--no-simulate` turns it off). */
+export function parseSimulatorArgs(args: readonly string[], { simulateByDefault = false } = {}): SimulatorArgs {
   const { values } = parseArgs({
     args: [...args],
+    allowNegative: true,
     options: {
-      simulate: { type: "boolean", default: false },
+      simulate: { type: "boolean", default: simulateByDefault },
       speed: { type: "string", default: "1" },
       tick: { type: "string", default: "1000" },
       duration: { type: "string" },

@@ -16,6 +16,12 @@ describe("parseSimulatorArgs", () => {
     });
   });
 
+  it("takes the simulation default from the caller, and --no-simulate or --simulate over it", () => {
+    expect(parseSimulatorArgs([], { simulateByDefault: true }).simulate).toBe(true);
+    expect(parseSimulatorArgs(["--no-simulate"], { simulateByDefault: true }).simulate).toBe(false);
+    expect(parseSimulatorArgs(["--simulate"], { simulateByDefault: false }).simulate).toBe(true);
+  });
+
   it("refuses a speed, tick or duration out of range", () => {
     expect(() => parseSimulatorArgs(["--speed", "0"])).toThrow(/--speed/);
     expect(() => parseSimulatorArgs(["--speed", "fast"])).toThrow(/--speed/);
