@@ -231,6 +231,10 @@ async function main(): Promise<void> {
   const duration = Number(values.duration);
   const rounds = Number(values.rounds);
   const warmup = Number(values.warmup);
+  for (const [name, value] of Object.entries({ connections, duration, rounds })) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
+  }
+  if (!(warmup >= 0)) throw new Error("--warmup must be a number of seconds, 0 or more");
   const prefix = process.env.INDEX_PREFIX ?? "sfd";
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
   const es = createElasticsearchClient(config.elasticsearch);

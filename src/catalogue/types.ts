@@ -24,9 +24,9 @@ export function typesOf(group: DeveloperType): TypeDefinition[] {
 export const DEVELOPER_NAMES: ReadonlySet<string> = new Set(ALL_TYPES.map((type) => type.developer_name));
 
 /**
- * The names `where[...]` and `order[...]` read values of: statistics and metrics, never
- * trends (CORNERS is 34 among statistics and 13 among trends). Names are unique
- * across these groups, so a name resolves to exactly one type.
+ * The types whose values fixtures carry for `where[...]` and `order[...]` (the `effective`
+ * entries): statistics and metrics, never trends (CORNERS is 34 among statistics and 13
+ * among trends). Names are unique across these groups, so a name resolves to one type.
  */
 export const FILTERABLE_TYPES: ReadonlyMap<string, TypeDefinition> = new Map(
   ALL_TYPES.filter(

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-/** The simulator's command-line options (`npm run simulate`, `npm start -- --simulate`). */
+/** The simulator's command-line options (`npm run simulate`, `npm start` where it is on unless `--no-simulate`). */
 export type SimulatorArgs = { simulate: boolean; speed: number; tickMs: number; durationSeconds?: number; untilIdle: boolean };
 
 /** `simulateByDefault`: whether the simulator runs without `--simulate` (`--no-simulate` turns it off). */
