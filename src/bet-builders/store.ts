@@ -1,5 +1,6 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import type { BetBuilderDocument } from "./document.js";
+import { searchPages } from "../store/search-pages.js";
 
 /**
  * Reads and conditional writes of the bet_builders index. Writers never overwrite a
@@ -9,27 +10,21 @@ import type { BetBuilderDocument } from "./document.js";
  */
 export type StoredBetBuilder = { doc: BetBuilderDocument; seqNo: number; primaryTerm: number };
 
-const PAGE = 1000;
 const MAX_ATTEMPTS = 5;
 
 /** Every bet builder (of every user) of the given fixtures, with the version read. */
 export async function readBetBuildersOfFixtures(es: Client, index: string, fixtureIds: readonly number[]): Promise<StoredBetBuilder[]> {
   const found: StoredBetBuilder[] = [];
-  let after: estypes.SortResults | undefined;
-  for (;;) {
-    const response = await es.search<BetBuilderDocument>({
-      index,
-      size: PAGE,
-      seq_no_primary_term: true,
-      query: { terms: { fixture_id: [...fixtureIds] } },
-      sort: [{ id: "asc" }],
-      ...(after ? { search_after: after } : {}),
-    });
-    const hits = response.hits.hits;
+  const builders = searchPages<BetBuilderDocument>(es, {
+    index,
+    seq_no_primary_term: true,
+    query: { terms: { fixture_id: [...fixtureIds] } },
+    sort: [{ id: "asc" }],
+  });
+  for await (const hits of builders) {
     for (const hit of hits) if (hit._source) found.push({ doc: hit._source, seqNo: hit._seq_no!, primaryTerm: hit._primary_term! });
-    if (hits.length < PAGE) return found;
-    after = hits.at(-1)!.sort;
   }
+  return found;
 }
 
 async function readByIds(es: Client, index: string, ids: readonly string[]): Promise<StoredBetBuilder[]> {

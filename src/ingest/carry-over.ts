@@ -13,6 +13,7 @@ import { TeamNameCache } from "../live/team-names.js";
 import type { StoredFixture } from "../live/fixture-change.js";
 import { derivedFixtureFields } from "../standings/fixture-derived.js";
 import { versionedIndexName, type IndexNames } from "../store/index-names.js";
+import { searchPages } from "../store/search-pages.js";
 
 export type CarryOverReport = {
   /** Fixtures copied from the old version. */
@@ -47,20 +48,13 @@ export async function carryOverWrites(es: Client, names: IndexNames, from: strin
   const teamNames = new TeamNameCache(es, versionedIndexName(names.teams, to));
   const report: CarryOverReport = { carried: [], finishedSeasons: [] };
   await es.indices.refresh({ index: oldIndex });
-  let after: estypes.SortResults | undefined;
-  for (;;) {
-    const response = await es.search<StoredFixture>({
-      index: oldIndex,
-      size: PAGE,
-      query: { range: { updated_at: { gte: since } } },
-      sort: [{ id: "asc" }],
-      ...(after ? { search_after: after } : {}),
-    });
-    const hits = response.hits.hits;
-    const docs = hits.flatMap((hit) => (hit._source ? [hit._source] : []));
-    if (docs.length > 0) await copyNewer(es, newIndex, docs, teamNames, report);
-    if (hits.length < PAGE) break;
-    after = hits.at(-1)!.sort;
+  const changedSince = searchPages<StoredFixture>(
+    es,
+    { index: oldIndex, query: { range: { updated_at: { gte: since } } }, sort: [{ id: "asc" }] },
+    PAGE,
+  );
+  for await (const hits of changedSince) {
+    await copyNewer(es, newIndex, hits.flatMap((hit) => (hit._source ? [hit._source] : [])), teamNames, report);
   }
   if (report.carried.length > 0) await es.indices.refresh({ index: newIndex });
   return report;

@@ -1,8 +1,7 @@
-import type { Client, estypes } from "@elastic/elasticsearch";
+import type { Client } from "@elastic/elasticsearch";
 import { IN_PLAY_STATUSES } from "../catalogue/statuses.js";
+import { searchAllSources } from "../store/search-pages.js";
 import { SLATE_FIXTURE_FIELDS, type SlateFixture } from "./live-fixture.js";
-
-const PAGE = 1000;
 
 /**
  * The fixtures the simulator moves at `now`: those in play, and those not started that kick
@@ -11,28 +10,18 @@ const PAGE = 1000;
  * stored but not indexed.
  */
 export async function readLiveSlate(es: Client, fixturesIndex: string, until: Date): Promise<SlateFixture[]> {
-  const found: SlateFixture[] = [];
-  let after: estypes.SortResults | undefined;
-  for (;;) {
-    const response = await es.search<SlateFixture>({
-      index: fixturesIndex,
-      size: PAGE,
-      _source: [...SLATE_FIXTURE_FIELDS],
-      query: {
-        bool: {
-          should: [
-            { terms: { status: [...IN_PLAY_STATUSES] } },
-            { bool: { filter: [{ term: { status: "NOT_STARTED" } }, { range: { date_time: { lte: until.toISOString() } } }] } },
-          ],
-          minimum_should_match: 1,
-        },
+  return searchAllSources<SlateFixture>(es, {
+    index: fixturesIndex,
+    _source: [...SLATE_FIXTURE_FIELDS],
+    query: {
+      bool: {
+        should: [
+          { terms: { status: [...IN_PLAY_STATUSES] } },
+          { bool: { filter: [{ term: { status: "NOT_STARTED" } }, { range: { date_time: { lte: until.toISOString() } } }] } },
+        ],
+        minimum_should_match: 1,
       },
-      sort: [{ id: "asc" }],
-      ...(after ? { search_after: after } : {}),
-    });
-    const hits = response.hits.hits;
-    for (const hit of hits) if (hit._source) found.push(hit._source);
-    if (hits.length < PAGE) return found;
-    after = hits.at(-1)!.sort;
-  }
+    },
+    sort: [{ id: "asc" }],
+  });
 }

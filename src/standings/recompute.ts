@@ -2,6 +2,7 @@ import type { Client, estypes } from "@elastic/elasticsearch";
 import type { LocalizedNames } from "../ingest/catalog.js";
 import { standingRowDocument } from "../ingest/documents/standing-document.js";
 import type { IndexNames } from "../store/index-names.js";
+import { searchPages } from "../store/search-pages.js";
 import { computeSeasonTables, type TableTeam } from "./compute.js";
 import { positionsOf, writeParticipantPositions } from "./participant-positions.js";
 import { readSeasonFixtures, tableFixtureOf } from "./season-fixtures.js";
@@ -71,19 +72,14 @@ export async function recomputeSeasonStandings(
 /** Ids of a season's stored rows (a season has at most a few hundred). */
 async function standingIdsOfSeason(es: Client, standingsIndex: string, seasonId: number): Promise<string[]> {
   const ids: string[] = [];
-  let after: estypes.SortResults | undefined;
-  for (;;) {
-    const response = await es.search({
-      index: standingsIndex,
-      size: 1000,
-      _source: false,
-      query: { term: { season_id: seasonId } },
-      sort: [{ sort_key: "asc" }, { team_id: "asc" }],
-      ...(after ? { search_after: after } : {}),
-    });
-    const hits = response.hits.hits;
+  const rows = searchPages(es, {
+    index: standingsIndex,
+    _source: false,
+    query: { term: { season_id: seasonId } },
+    sort: [{ sort_key: "asc" }, { team_id: "asc" }],
+  });
+  for await (const hits of rows) {
     for (const hit of hits) if (hit._id) ids.push(hit._id);
-    if (hits.length < 1000) return ids;
-    after = hits.at(-1)!.sort;
   }
+  return ids;
 }

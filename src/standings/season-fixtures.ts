@@ -1,6 +1,7 @@
-import type { Client, estypes } from "@elastic/elasticsearch";
+import type { Client } from "@elastic/elasticsearch";
 import { FINISHED_STATUSES } from "../catalogue/statuses.js";
 import type { FixtureDocument } from "../domain/fixture-document.js";
+import { searchAllSources } from "../store/search-pages.js";
 import type { TableFixture } from "./table-plan.js";
 
 /** The stored fields a table recomputation reads from a fixture document. */
@@ -56,22 +57,12 @@ function currentGoals(doc: SeasonFixture): TableFixture["goals"] {
   return home === undefined || away === undefined ? null : { home, away };
 }
 
-/** Every fixture of a season, paged with search_after (a season may exceed one page). */
-export async function readSeasonFixtures(es: Client, fixturesIndex: string, seasonId: number): Promise<SeasonFixture[]> {
-  const fixtures: SeasonFixture[] = [];
-  let after: estypes.SortResults | undefined;
-  for (;;) {
-    const response = await es.search<SeasonFixture>({
-      index: fixturesIndex,
-      size: 1000,
-      _source: [...SEASON_FIXTURE_FIELDS],
-      query: { term: { "season.id": seasonId } },
-      sort: [{ id: "asc" }],
-      ...(after ? { search_after: after } : {}),
-    });
-    const hits = response.hits.hits;
-    for (const hit of hits) if (hit._source) fixtures.push(hit._source);
-    if (hits.length < 1000) return fixtures;
-    after = hits.at(-1)!.sort;
-  }
+/** Every fixture of a season (a season may exceed one page). */
+export function readSeasonFixtures(es: Client, fixturesIndex: string, seasonId: number): Promise<SeasonFixture[]> {
+  return searchAllSources<SeasonFixture>(es, {
+    index: fixturesIndex,
+    _source: [...SEASON_FIXTURE_FIELDS],
+    query: { term: { "season.id": seasonId } },
+    sort: [{ id: "asc" }],
+  });
 }
