@@ -10,8 +10,6 @@ export type Principal = {
   rateLimit: number | null;
 };
 
-type Entry = { principal: Principal | null };
-
 /** Told whether a lookup was answered from the cache (hit) or needed the store (miss). */
 export type KeyCacheObserver = { hit: () => void; miss: () => void };
 
@@ -20,54 +18,53 @@ const UNOBSERVED: KeyCacheObserver = { hit: () => {}, miss: () => {} };
 /**
  * Resolves a presented key to its principal without a store round trip on every
  * request. Both hits and misses are cached for `ttlMs` (at most 60 s, so a revoked
- * key stops working within a minute), in two caches; concurrent requests with the
- * same uncached key share one lookup. Store failures are not cached: they surface
- * as faults.
+ * key stops working within a minute), in two caches: an unknown key never enters the
+ * cache of known ones, so a flood of random keys cannot evict the keys in use.
+ * Concurrent requests with the same uncached key share one lookup (and count as hits).
+ * Store failures are not cached: they surface as faults.
  */
 export class KeyCache {
-  private readonly known: LRUCache<string, Entry>;
-  /** Misses live apart, so a flood of random keys cannot evict the keys in use. */
+  private readonly known: LRUCache<string, Principal>;
   private readonly misses: LRUCache<string, true>;
+  private readonly inFlight = new Map<string, Promise<Principal | null>>();
 
   constructor(
-    store: ApiKeyStore,
+    private readonly store: ApiKeyStore,
     ttlMs: number,
     maxEntries = 10_000,
     private readonly observer: KeyCacheObserver = UNOBSERVED,
   ) {
     const ttl = Math.max(ttlMs, 1);
-    this.known = new LRUCache<string, Entry>({
-      max: maxEntries,
-      ttl,
-      fetchMethod: async (keyHash) => {
-        // Counted here, once per store lookup: requests that share an in-flight lookup are hits.
-        observer.miss();
-        return { principal: toPrincipal(await store.findByHash(keyHash)) };
-      },
-    });
+    this.known = new LRUCache<string, Principal>({ max: maxEntries, ttl });
     this.misses = new LRUCache<string, true>({ max: Math.max(100, Math.floor(maxEntries / 10)), ttl });
   }
 
   async resolve(key: string): Promise<Principal | null> {
     if (!isWellFormedApiKey(key)) return null;
     const keyHash = hashApiKey(key);
-    if (this.misses.get(keyHash)) {
+    const cached = this.misses.get(keyHash) ? null : (this.known.get(keyHash) ?? this.inFlight.get(keyHash));
+    if (cached !== undefined) {
       this.observer.hit();
-      return null;
+      return cached;
     }
-    const cached = this.known.get(keyHash);
-    if (cached) this.observer.hit();
-    const entry = cached ?? (await this.known.fetch(keyHash));
-    if (entry?.principal) return entry.principal;
-    this.known.delete(keyHash);
-    this.misses.set(keyHash, true);
-    return null;
+    this.observer.miss();
+    const lookup = this.lookUp(keyHash).finally(() => this.inFlight.delete(keyHash));
+    this.inFlight.set(keyHash, lookup);
+    return lookup;
   }
 
   /** Used by tests and after a local revoke to make the change visible at once. */
   clear(): void {
     this.known.clear();
     this.misses.clear();
+    this.inFlight.clear();
+  }
+
+  private async lookUp(keyHash: string): Promise<Principal | null> {
+    const principal = toPrincipal(await this.store.findByHash(keyHash));
+    if (principal) this.known.set(keyHash, principal);
+    else this.misses.set(keyHash, true);
+    return principal;
   }
 }
 

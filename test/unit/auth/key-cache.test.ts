@@ -52,6 +52,26 @@ describe("KeyCache", () => {
     expect(lookups.length).toBe(before);
   });
 
+  it("keeps the keys in use when unknown keys are tried while the cache of known keys is full", async () => {
+    const keys = [generateApiKey(), generateApiKey()];
+    const { store, lookups } = countingStore(new Map(keys.map((key, i) => [hashApiKey(key), record(key, i + 1)])));
+    const cache = new KeyCache(store, 30_000, 2);
+    for (const key of keys) await cache.resolve(key);
+    for (let i = 0; i < 50; i++) await cache.resolve(generateApiKey());
+    const before = lookups.length;
+    for (const key of keys) expect(await cache.resolve(key)).not.toBeNull();
+    expect(lookups.length).toBe(before);
+  });
+
+  it("shares one store lookup among concurrent requests for the same key", async () => {
+    const key = generateApiKey();
+    const { store, lookups } = countingStore(new Map([[hashApiKey(key), record(key, 7)]]));
+    const cache = new KeyCache(store, 30_000);
+    const principals = await Promise.all([cache.resolve(key), cache.resolve(key), cache.resolve(key)]);
+    expect(principals.map((principal) => principal?.userId)).toEqual([7, 7, 7]);
+    expect(lookups).toHaveLength(1);
+  });
+
   it("never looks up a malformed key", async () => {
     const { store, lookups } = countingStore(new Map());
     expect(await new KeyCache(store, 30_000).resolve("not-a-key")).toBeNull();
