@@ -58,18 +58,36 @@ export function liveFixtureOf(doc: SlateFixture): LiveFixture | null {
   };
 }
 
-export type ProjectedChange = {
+/** Where a fixture's match stands at an instant: enough to tell whether anything needs writing. */
+export type Projection = {
+  nowUnix: number;
   state: MatchState;
-  change: FixtureChange;
+  goalJustScored: boolean;
   /** Equal keys mean nothing but a period's running seconds changed: no need to write. */
   key: string;
 };
 
+export type ProjectedChange = Projection & { change: FixtureChange };
+
 const GOAL_SUSPENSION_SECONDS = 60;
 
-export function changeAt(fixture: LiveFixture, nowUnix: number): ProjectedChange {
+/** The match state at `nowUnix` and its key; cheap, so the simulator runs it every tick. */
+export function projectionAt(fixture: LiveFixture, nowUnix: number): Projection {
   const state = projectMatch(fixture.script, { kind: "live", nowUnix });
   const goalJustScored = isInPlay(state.status) && totalGoals(projectMatch(fixture.script, { kind: "live", nowUnix: nowUnix - GOAL_SUSPENSION_SECONDS })) < totalGoals(state);
+  const periodsKey = state.periods.map((period) => `${period.period_id}:${period.minutes}:${period.ended ?? "-"}`).join(",");
+  // Before kick-off the pre-match prices move on their own schedule: look again every minute.
+  const clockKey = state.status === "NOT_STARTED" ? Math.floor(nowUnix / 60) : "";
+  const key = [state.status, state.minute, periodsKey, totalGoals(state), state.shootout?.home, state.shootout?.away, goalJustScored, clockKey].join("|");
+  return { nowUnix, state, goalJustScored, key };
+}
+
+/**
+ * The complete change a feed would send for a projection, every odd priced as a rebuild
+ * at that instant would price it. Pricing is most of the cost: the simulator asks for it
+ * only when the projection's key changed.
+ */
+export function changeOf(fixture: LiveFixture, { nowUnix, state, goalJustScored }: Projection): FixtureChange {
   const outcome = playedOutcome(state);
   const priced = priceFixture(fixturePriceInput(fixture.priced, outcome, nowUnix));
   const odds: OddChange[] = priced.odds.map((odd) => ({
@@ -82,21 +100,20 @@ export function changeAt(fixture: LiveFixture, nowUnix: number): ProjectedChange
     away_score: odd.away_score,
   }));
   if (state.status === "FT") odds.push(...settledLiveOdds(fixture.id, outcome.kind === "played" ? outcome : null));
-  const inPlay = isInPlay(state.status);
-  const change: FixtureChange = {
+  return {
     status: state.status,
-    minute: inPlay ? state.minute : null,
+    minute: isInPlay(state.status) ? state.minute : null,
     scores: state.scores,
     periods: state.periods,
     statistics: state.statistics,
     trends: state.trends,
     odds,
   };
-  const periodsKey = state.periods.map((period) => `${period.period_id}:${period.minutes}:${period.ended ?? "-"}`).join(",");
-  // Before kick-off the pre-match prices move on their own schedule: look again every minute.
-  const clockKey = state.status === "NOT_STARTED" ? Math.floor(nowUnix / 60) : "";
-  const key = [state.status, state.minute, periodsKey, totalGoals(state), state.shootout?.home, state.shootout?.away, goalJustScored, clockKey].join("|");
-  return { state, change, key };
+}
+
+export function changeAt(fixture: LiveFixture, nowUnix: number): ProjectedChange {
+  const projection = projectionAt(fixture, nowUnix);
+  return { ...projection, change: changeOf(fixture, projection) };
 }
 
 function totalGoals(state: MatchState): number {

@@ -10,7 +10,7 @@ import type { Client } from "@elastic/elasticsearch";
 import type { IndexNames } from "../store/index-names.js";
 import { applyFixtureUpdate, FixtureNotFoundError, type UpdateResult } from "./apply-update.js";
 import { runFollowUps } from "./follow-ups.js";
-import { changeAt, liveFixtureOf, type LiveFixture } from "./live-fixture.js";
+import { changeOf, liveFixtureOf, projectionAt, type LiveFixture, type Projection } from "./live-fixture.js";
 import { readLiveSlate } from "./slate.js";
 import { TeamNameCache } from "./team-names.js";
 
@@ -60,6 +60,8 @@ export class LiveSimulator {
   private readonly tracked = new Map<number, Tracked>();
   private readonly teamNames: TeamNameCache;
   private lastReloadUnix = -Infinity;
+  /** The teams index behind the alias when names were last read (see forgetTeamNamesAfterRebuild). */
+  private teamsVersion = "";
   /** Written updates whose follow-ups (pricing, standings) failed: tried again next tick. */
   private owedFollowUps: UpdateResult[] = [];
   private readonly wallStart = Date.now();
@@ -90,9 +92,9 @@ export class LiveSimulator {
   async step(at: Date): Promise<StepReport> {
     const nowUnix = Math.floor(at.getTime() / 1000);
     if (nowUnix - this.lastReloadUnix >= RELOAD_EVERY_SECONDS || nowUnix < this.lastReloadUnix) await this.reload(at);
-    const due: Array<{ tracked: Tracked; projected: ReturnType<typeof changeAt> }> = [];
+    const due: Array<{ tracked: Tracked; projected: Projection }> = [];
     for (const tracked of this.tracked.values()) {
-      const projected = changeAt(tracked.fixture, nowUnix);
+      const projected = projectionAt(tracked.fixture, nowUnix);
       if (projected.key !== tracked.lastKey) due.push({ tracked, projected });
     }
     const results: UpdateResult[] = [];
@@ -105,7 +107,7 @@ export class LiveSimulator {
       await Promise.all(
         batch.map(async ({ tracked, projected }) => {
           try {
-            results.push(await applyFixtureUpdate(target, tracked.fixture.id, projected.change, moment));
+            results.push(await applyFixtureUpdate(target, tracked.fixture.id, changeOf(tracked.fixture, projected), moment));
             tracked.lastKey = projected.key;
             if (projected.state.status === "FT") this.tracked.delete(tracked.fixture.id);
           } catch (error) {
@@ -163,9 +165,7 @@ export class LiveSimulator {
   private async reload(at: Date): Promise<void> {
     const until = new Date(at.getTime() + this.options.lookaheadSeconds * 1000);
     const slate = await readLiveSlate(this.es, this.indices.fixtures, until);
-    // Team names are read again after each reload (once a match minute, a few dozen teams):
-    // a rebuild may have changed them, and every live write resends them in `search`.
-    this.teamNames.clear();
+    await this.forgetTeamNamesAfterRebuild();
     for (const doc of slate) {
       const known = this.tracked.get(doc.id);
       if (known && known.dateTime === doc.date_time) continue;
@@ -173,6 +173,18 @@ export class LiveSimulator {
       if (fixture) this.tracked.set(doc.id, { fixture, dateTime: doc.date_time, lastKey: null });
     }
     this.lastReloadUnix = Math.floor(at.getTime() / 1000);
+  }
+
+  /**
+   * Every live write resends the teams' names (in `search`), and they change only with a
+   * rebuild, which puts a new index behind the teams alias: forget the names then, so one
+   * cheap settings read a reload replaces a names read a write.
+   */
+  private async forgetTeamNamesAfterRebuild(): Promise<void> {
+    const settings = await this.es.indices.getSettings({ index: this.indices.teams, name: "index.uuid" });
+    const version = Object.entries(settings).map(([name, index]) => index.settings?.index?.uuid ?? name).sort().join(",");
+    if (version !== this.teamsVersion) this.teamNames.clear();
+    this.teamsVersion = version;
   }
 }
 
