@@ -1,4 +1,4 @@
-import { FINISHED_STATUSES } from "../catalogue/statuses.js";
+import { isFinished } from "../catalogue/statuses.js";
 import { SETTLEMENT } from "../domain/fixture-parts.js";
 import { unpackOdds } from "../domain/packing/odds.js";
 import { OUTCOME_NAMES, settleOdd, type FinalScore, type SettlementStatus } from "../enrich/odds/settlement.js";
@@ -6,7 +6,6 @@ import type { BetBuilderDocument, BetBuilderSelection } from "./document.js";
 import { fixtureCopy, scoreOf, type PricingFixture } from "./fixture-state.js";
 import { round2 } from "./pick.js";
 
-const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATUSES);
 const VOIDED: ReadonlySet<string> = new Set(["POSTPONED", "CANCELLED", "ABANDONED"]);
 
 /**
@@ -26,7 +25,7 @@ const VOIDED: ReadonlySet<string> = new Set(["POSTPONED", "CANCELLED", "ABANDONE
 export function priceBetBuilder(builder: BetBuilderDocument, fixture: PricingFixture | null, now: Date): BetBuilderDocument {
   if (!fixture) return { ...builder, fixture_is_live: false, fixture_finished: true };
   const odds = new Map(unpackOdds(fixture.odds ?? [], fixture.id).map((odd) => [odd.odd_id, odd]));
-  const final = FINISHED.has(fixture.status) ? finalScore(fixture) : null;
+  const final = isFinished(fixture.status) ? finalScore(fixture) : null;
   const selections = builder.selections.map((selection): BetBuilderSelection => {
     const current = odds.get(selection.odd_id);
     if (current) {

@@ -36,6 +36,12 @@ export function isInPlay(status: string): boolean {
 /** Statuses whose result is final: they count in standings and settle bets. */
 export const FINISHED_STATUSES = ["FT", "AWARDED"] as const satisfies readonly FixtureStatus[];
 
+const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATUSES);
+
+export function isFinished(status: string): boolean {
+  return FINISHED.has(status);
+}
+
 /**
  * Statuses after which a fixture's document no longer changes (short of a data
  * correction): what makes a /fixtures page cacheable. POSTPONED is not one: it gets a new date.

@@ -8,7 +8,7 @@
  * like every fixture write. Fixtures the new version no longer has are not revived.
  */
 import type { Client, estypes } from "@elastic/elasticsearch";
-import { FINISHED_STATUSES } from "../catalogue/statuses.js";
+import { isFinished } from "../catalogue/statuses.js";
 import { TeamNameCache } from "../live/team-names.js";
 import type { StoredFixture } from "../live/fixture-change.js";
 import { derivedFixtureFields } from "../standings/fixture-derived.js";
@@ -24,7 +24,6 @@ export type CarryOverReport = {
 
 const PAGE = 500;
 const MAX_ATTEMPTS = 5;
-const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATUSES);
 
 /**
  * When the new version's fixtures were generated: their earliest `updated_at` (a data set
@@ -62,17 +61,18 @@ export async function carryOverWrites(es: Client, names: IndexNames, from: strin
 
 async function copyNewer(es: Client, index: string, docs: readonly StoredFixture[], teamNames: TeamNameCache, report: CarryOverReport): Promise<void> {
   const byId = new Map(docs.map((doc) => [String(doc.id), doc]));
+  // One names read for the whole page (the cache keeps them for later pages and retries).
+  const names = await teamNames.namesOf(docs.flatMap((doc) => doc.participants.map((participant) => participant.id)));
   let pending = [...byId.keys()];
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > MAX_ATTEMPTS) throw new Error(`Carry-over: ${pending.length} fixture(s) kept changing in the new version; gave up`);
-    const current = await es.mget<Pick<StoredFixture, "updated_at" | "status">>({ index, ids: pending, _source: ["updated_at", "status"] });
+    const current = await es.mget<Pick<StoredFixture, "updated_at">>({ index, ids: pending, _source: ["updated_at"] });
     const operations: Array<estypes.BulkOperationContainer | object> = [];
     const copied: StoredFixture[] = [];
     for (const target of current.docs) {
       if (!("found" in target) || !target.found || !target._source) continue;
       const old = byId.get(target._id)!;
       if (Date.parse(target._source.updated_at) >= Date.parse(old.updated_at)) continue;
-      const names = await teamNames.namesOf(old.participants.map((participant) => participant.id));
       operations.push({ index: { _index: index, _id: target._id, if_seq_no: target._seq_no!, if_primary_term: target._primary_term! } }, { ...old, ...derivedFixtureFields(old, names) });
       copied.push(old);
     }
@@ -86,7 +86,7 @@ async function copyNewer(es: Client, index: string, docs: readonly StoredFixture
       else if (result.error) throw new Error(`Carry-over of fixture ${doc.id}: ${result.error.reason ?? result.error.type}`);
       else {
         report.carried.push(doc.id);
-        if (FINISHED.has(doc.status) && !report.finishedSeasons.includes(doc.season.id)) report.finishedSeasons.push(doc.season.id);
+        if (isFinished(doc.status) && !report.finishedSeasons.includes(doc.season.id)) report.finishedSeasons.push(doc.season.id);
       }
     });
   }

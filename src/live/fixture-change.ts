@@ -5,7 +5,7 @@
  * diff), odds merge per odd (odds-merge.ts); `is_live` follows the status. The indexed-only
  * `effective` and `search` are the writer's job (they are not in `_source`).
  */
-import { FINISHED_STATUSES, isInPlay, type FixtureStatus } from "../catalogue/statuses.js";
+import { isFinished, isInPlay, type FixtureStatus } from "../catalogue/statuses.js";
 import type { FixtureDocument } from "../domain/fixture-document.js";
 import type { CompactTrends, Period, Score, StatEntry } from "../domain/fixture-parts.js";
 import { packTrends } from "../domain/packing/trends.js";
@@ -37,7 +37,6 @@ export type ChangeEffects = OddsEffects & {
 /** When the change happens: `nowUnix` stamps odds (the match clock), `updatedAt` the document (the wall clock). */
 export type ChangeMoment = { nowUnix: number; updatedAt: string };
 
-const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATUSES);
 const MATCH_FIELDS = ["status", "is_live", "minute", "scores", "periods", "statistics", "trends"] as const;
 
 export function mergeFixtureChange(doc: StoredFixture, change: FixtureChange, at: ChangeMoment): { doc: StoredFixture; effects: ChangeEffects } {
@@ -58,7 +57,7 @@ export function mergeFixtureChange(doc: StoredFixture, change: FixtureChange, at
     next.movement = merged.movement;
   }
   const oddsEffects = merged?.effects ?? { repriced: [], suspended: [], restored: [], settled: [] };
-  const oddsChanged = merged !== null && JSON.stringify(merged.odds) !== JSON.stringify(doc.odds ?? []);
+  const oddsChanged = merged?.changed ?? false;
   const matchChanged = MATCH_FIELDS.some((field) => JSON.stringify(next[field]) !== JSON.stringify(doc[field]));
   const changed = oddsChanged || matchChanged;
   if (changed) next.updated_at = at.updatedAt;
@@ -68,7 +67,7 @@ export function mergeFixtureChange(doc: StoredFixture, change: FixtureChange, at
       ...oddsEffects,
       changed,
       statusChanged: next.status !== doc.status,
-      finished: !FINISHED.has(doc.status) && FINISHED.has(next.status),
+      finished: !isFinished(doc.status) && isFinished(next.status),
     },
   };
 }

@@ -5,9 +5,8 @@
  * appended to its movement history (an odd without history first records the price it had),
  * which keeps the last MOVEMENT_HISTORY_LIMIT points, like the rebuild's longest schedules.
  */
-import { unpackMovement, packMovement, type PackedMovement } from "../domain/packing/movement.js";
+import { movementParts, unpackMovement, packMovement, type PackedMovement } from "../domain/packing/movement.js";
 import { localOddId, selectionOfOddId, trimZeros, type PackedOdd } from "../domain/packing/odds.js";
-import { oddIdParts } from "../enrich/odds/odd-id.js";
 import { SETTLEMENT, type Movement } from "../domain/fixture-parts.js";
 
 /** One odd's new state; fields left out keep their stored value. A new odd needs `value`. */
@@ -46,8 +45,10 @@ export function mergeOdds(
   stored: { odds: readonly PackedOdd[]; movement: readonly PackedMovement[] },
   changes: readonly OddChange[],
   nowUnix: number,
-): { odds: PackedOdd[]; movement: PackedMovement[]; effects: OddsEffects } {
+): { odds: PackedOdd[]; movement: PackedMovement[]; effects: OddsEffects; changed: boolean } {
   const effects: OddsEffects = { repriced: [], suspended: [], restored: [], settled: [] };
+  /** Whether any odd was added or differs (a change that restates a stored odd is no change). */
+  let changed = false;
   const tuples = stored.odds.map(fullTuple);
   const byLocal = new Map(tuples.map((tuple, index) => [tuple[0], index]));
   const moves: Array<{ oddId: number; from: { value: number; timestamp: number }; to: number }> = [];
@@ -70,6 +71,7 @@ export function mergeOdds(
       change.away_score ?? before?.[7] ?? 0,
     ];
     if (before && next.every((field, i) => i === 3 || Object.is(field, before[i]))) continue;
+    changed = true;
     next[3] = nowUnix;
     if (before) {
       if (before[1] !== value) {
@@ -89,6 +91,7 @@ export function mergeOdds(
     odds: tuples.map((tuple) => trimZeros([...tuple])),
     movement: moves.length === 0 ? [...stored.movement] : withMoves(fixtureId, stored.movement, moves, nowUnix),
     effects,
+    changed,
   };
 }
 
@@ -117,7 +120,5 @@ function withMoves(
 }
 
 function newMovement(oddId: number, first: { value: number; timestamp: number }): Movement {
-  const { bookmakerId } = oddIdParts(oddId);
-  const { market, label } = selectionOfOddId(oddId);
-  return { odd_id: oddId, bookmaker_id: bookmakerId, market_id: market.id, label_id: label.id, history: [{ ...first }] };
+  return { odd_id: oddId, ...movementParts(oddId), history: [{ ...first }] };
 }

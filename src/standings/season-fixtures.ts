@@ -1,5 +1,5 @@
 import type { Client } from "@elastic/elasticsearch";
-import { FINISHED_STATUSES } from "../catalogue/statuses.js";
+import { isFinished } from "../catalogue/statuses.js";
 import type { FixtureDocument } from "../domain/fixture-document.js";
 import { searchAllSources } from "../store/search-pages.js";
 import type { TableFixture } from "./table-plan.js";
@@ -30,8 +30,6 @@ export type SeasonFixture = Pick<
   names?: Pick<FixtureDocument["names"], "teams">;
 };
 
-const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATUSES);
-
 /**
  * A stored fixture as the table computation sees it: goals only when it is finished
  * (FT, or AWARDED with its awarded score), read from the CURRENT scores, which
@@ -45,7 +43,7 @@ export function tableFixtureOf(doc: SeasonFixture): TableFixture {
     group: doc.group,
     home_team_id: doc.home_team_id,
     away_team_id: doc.away_team_id,
-    goals: FINISHED.has(doc.status) ? currentGoals(doc) : null,
+    goals: isFinished(doc.status) ? currentGoals(doc) : null,
   };
 }
 

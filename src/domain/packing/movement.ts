@@ -29,7 +29,7 @@ export function packMovement(movement: readonly Movement[]): PackedMovement[] {
   return movement.map((entry, index) => {
     const { fixtureId } = oddIdParts(entry.odd_id);
     if (fixtureId !== listFixtureId) throw new Error(`packMovement: odd ${entry.odd_id} is not of fixture ${listFixtureId}`);
-    const derived = derive(entry.odd_id);
+    const derived = movementParts(entry.odd_id);
     if (derived.bookmaker_id !== entry.bookmaker_id || derived.market_id !== entry.market_id || derived.label_id !== entry.label_id) {
       throw new Error(`packMovement: movement of odd ${entry.odd_id} has a bookmaker, market or label other than its odd id's`);
     }
@@ -69,7 +69,7 @@ export function unpackMovement(packed: readonly PackedMovement[], fixtureId: num
     }
     timestampsOf[index] = timestamps;
     const history = values.map((value, i) => ({ value, timestamp: timestamps[i] as number }));
-    return { odd_id: oddId, ...derive(oddId), history };
+    return { odd_id: oddId, ...movementParts(oddId), history };
   });
 }
 
@@ -78,7 +78,8 @@ function running(deltas: readonly number[]): number[] {
   return deltas.map((delta) => (sum += delta));
 }
 
-function derive(oddId: number): Pick<Movement, "bookmaker_id" | "market_id" | "label_id"> {
+/** A movement entry's fields that follow from its odd id. */
+export function movementParts(oddId: number): Pick<Movement, "bookmaker_id" | "market_id" | "label_id"> {
   const { bookmakerId } = oddIdParts(oddId);
   const { market, label } = selectionOfOddId(oddId);
   return { bookmaker_id: bookmakerId, market_id: market.id, label_id: label.id };
