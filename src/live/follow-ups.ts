@@ -12,7 +12,7 @@ import { recomputeSeasonStandings } from "../standings/recompute.js";
 import type { IndexNames } from "../store/index-names.js";
 import type { UpdateResult } from "./apply-update.js";
 
-export type FollowUpReport = { betBuildersUpdated: number; betBuildersSuspended: number; seasonsRecomputed: number[] };
+export type FollowUpReport = { betBuildersUpdated: number };
 
 export async function runFollowUps(
   es: Client,
@@ -29,5 +29,5 @@ export async function runFollowUps(
     await es.indices.refresh({ index: indices.fixtures });
     for (const seasonId of seasons) await recomputeSeasonStandings(es, indices, seasonId, now);
   }
-  return { betBuildersUpdated: priced?.updated ?? 0, betBuildersSuspended: priced?.suspended ?? 0, seasonsRecomputed: seasons };
+  return { betBuildersUpdated: priced?.updated ?? 0 };
 }

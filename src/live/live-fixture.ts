@@ -22,12 +22,10 @@ import { fixturePriceInput, type PricedMatch } from "../ingest/fixtures/price-in
 import type { FixtureChange, OddChange } from "./fixture-change.js";
 
 /** The stored fields the simulator reads. */
-export const SLATE_FIXTURE_FIELDS = ["id", "date_time", "status", "season.id", "home_team_id", "away_team_id", "simulation"] as const;
-export type SlateFixture = Pick<FixtureDocument, "id" | "date_time" | "status" | "home_team_id" | "away_team_id" | "simulation"> & {
-  season: Pick<FixtureDocument["season"], "id">;
-};
+export const SLATE_FIXTURE_FIELDS = ["id", "date_time", "home_team_id", "away_team_id", "simulation"] as const;
+export type SlateFixture = Pick<FixtureDocument, (typeof SLATE_FIXTURE_FIELDS)[number]>;
 
-export type LiveFixture = { id: number; seasonId: number; kickoffUnix: number; script: MatchScript; priced: PricedMatch };
+export type LiveFixture = { id: number; kickoffUnix: number; script: MatchScript; priced: PricedMatch };
 
 /** A fixture the simulator may move: only simulated ones (a real fixture keeps its real result). */
 export function liveFixtureOf(doc: SlateFixture): LiveFixture | null {
@@ -45,7 +43,6 @@ export function liveFixtureOf(doc: SlateFixture): LiveFixture | null {
   });
   return {
     id: doc.id,
-    seasonId: doc.season.id,
     kickoffUnix,
     script,
     priced: {

@@ -3,7 +3,7 @@
  * on a clock that runs `speed` times real time, and writes what changes through the update
  * path (apply-update.ts), one document write per fixture and tick, followed by the bet-builder
  * pricing and, at full time, the season's standings (follow-ups.ts). Kick-offs come on
- * schedule: NOT_STARTED fixtures are picked up `lookaheadSeconds` before they start. A
+ * schedule: NOT_STARTED fixtures are picked up `LOOKAHEAD_SECONDS` before they start. A
  * fixture leaves the simulator once it is written as finished.
  */
 import type { Client } from "@elastic/elasticsearch";
@@ -21,20 +21,16 @@ export type SimulatorOptions = {
   tickMs: number;
   /** Where the match clock starts (default: now). */
   startAt?: Date;
-  /** How far ahead of the match clock NOT_STARTED fixtures are loaded. */
-  lookaheadSeconds: number;
-  /** Fixtures updated at once. */
-  concurrency: number;
   log: (line: string) => void;
 };
 
-export const DEFAULT_SIMULATOR_OPTIONS: SimulatorOptions = {
-  speed: 1,
-  tickMs: 1_000,
-  lookaheadSeconds: 15 * 60,
-  concurrency: 8,
-  log: () => {},
-};
+const DEFAULT_SIMULATOR_OPTIONS: SimulatorOptions = { speed: 1, tickMs: 1_000, log: () => {} };
+
+/** How far ahead of the match clock NOT_STARTED fixtures are loaded. */
+const LOOKAHEAD_SECONDS = 15 * 60;
+
+/** Fixtures updated at once. */
+const CONCURRENCY = 8;
 
 export type StepReport = {
   /** Match clock of the step. */
@@ -47,7 +43,7 @@ export type StepReport = {
   failed: number;
 };
 
-type Tracked = { fixture: LiveFixture; dateTime: string; lastKey: string | null };
+type Tracked = { fixture: LiveFixture; lastKey: string | null };
 
 /** Reload the slate when the match clock moved this far since the last time (and at the first step). */
 const RELOAD_EVERY_SECONDS = 60;
@@ -102,8 +98,8 @@ export class LiveSimulator {
     const wallNow = new Date();
     const moment = { nowUnix, updatedAt: wallNow.toISOString() };
     const target = { es: this.es, indices: this.indices, teamNames: this.teamNames };
-    for (let start = 0; start < due.length; start += this.options.concurrency) {
-      const batch = due.slice(start, start + this.options.concurrency);
+    for (let start = 0; start < due.length; start += CONCURRENCY) {
+      const batch = due.slice(start, start + CONCURRENCY);
       await Promise.all(
         batch.map(async ({ tracked, projected }) => {
           try {
@@ -163,14 +159,14 @@ export class LiveSimulator {
 
   /** Picks up fixtures now in play or kicking off soon; a fixture whose kick-off moved (a rebuild) gets a new script. */
   private async reload(at: Date): Promise<void> {
-    const until = new Date(at.getTime() + this.options.lookaheadSeconds * 1000);
+    const until = new Date(at.getTime() + LOOKAHEAD_SECONDS * 1000);
     const slate = await readLiveSlate(this.es, this.indices.fixtures, until);
     await this.forgetTeamNamesAfterRebuild();
     for (const doc of slate) {
       const known = this.tracked.get(doc.id);
-      if (known && known.dateTime === doc.date_time) continue;
+      if (known && known.fixture.kickoffUnix === Math.floor(Date.parse(doc.date_time) / 1000)) continue;
       const fixture = liveFixtureOf(doc);
-      if (fixture) this.tracked.set(doc.id, { fixture, dateTime: doc.date_time, lastKey: null });
+      if (fixture) this.tracked.set(doc.id, { fixture, lastKey: null });
     }
     this.lastReloadUnix = Math.floor(at.getTime() / 1000);
   }

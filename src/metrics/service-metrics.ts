@@ -41,8 +41,8 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
-  constructor(options: { processMetrics?: boolean } = {}) {
-    if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
   }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {

@@ -92,6 +92,5 @@ export type { Match, PlaceholderMatch } from "./match-builder.js";
 export type { MatchStatus } from "./match-derivation.js";
 export type { Goals, MatchScores } from "./matches-reader.js";
 export type { Team, TeamCountry, UnresolvedTeamName } from "./team-resolver.js";
-export { REGULAR_SEASON } from "./match-derivation.js";
 export { COMPETITION_TIMEZONES, localKickoffToUtc, timezoneFor } from "./timezones.js";
 export { OpenfootballSourceError } from "./source-error.js";

@@ -10,8 +10,6 @@ export type MatchStatus = Extract<FixtureStatus, "FT" | "POSTPONED" | "CANCELLED
 export const SOURCE_STATUSES = ["postponed", "awarded", "cancelled", "abandoned"] as const;
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
-export { REGULAR_SEASON };
-
 export interface StageAndRound {
   stage: string;
   /** The round without the stage prefix: "Matchday 3" for "Championship, Matchday 3". */

@@ -32,7 +32,6 @@ export type LiveSlateInput = {
 export type LiveSlate = { seasons: CatalogSeason[]; matches: CatalogMatch[] };
 
 export const SLATE_SOURCE = "simulated";
-export { REGULAR_SEASON };
 
 export function buildLiveSlate(input: LiveSlateInput): LiveSlate {
   const now = input.now.getTime();

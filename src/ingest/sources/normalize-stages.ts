@@ -1,8 +1,6 @@
 import type { CatalogMatch } from "../catalog.js";
 import { REGULAR_SEASON } from "../../catalogue/stages.js";
 
-export { REGULAR_SEASON };
-
 /**
  * A competition without stages has `stage: null` (service description): when every
  * fixture of a season sits in the implicit "Regular Season" stage, the stage is

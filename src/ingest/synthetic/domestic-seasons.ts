@@ -1,6 +1,6 @@
 import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../catalog.js";
 import { currentRoundIndex, nearestSaturday, planSeason, roundCount } from "../live-slate/calendar.js";
-import { REGULAR_SEASON } from "../live-slate/index.js";
+import { REGULAR_SEASON } from "../../catalogue/stages.js";
 import { statusAt } from "../live-slate/match-status.js";
 import { defaultSeasonName } from "../live-slate/season-name.js";
 import { addDays, type LocalDate } from "../../time/zoned-time.js";

@@ -6,11 +6,9 @@ import { idListParam } from "../fixtures/id-list-param.js";
 const FIXTURE_ID_RULE = "fixture_id must be one positive integer id";
 const ID_RULE = "id must be a positive integer";
 
-const positiveId = positiveIdParam;
-
 export const BetBuildersListSchema = z.object({
   model_id: idListParam("model_id").optional().openapi({ description: "Comma-separated model ids (1 Baseline Value, 2 Baseline Banker)" }),
-  fixture_id: positiveId(FIXTURE_ID_RULE).optional().openapi({ type: "integer", minimum: 1, description: "One fixture" }),
+  fixture_id: positiveIdParam(FIXTURE_ID_RULE).optional().openapi({ type: "integer", minimum: 1, description: "One fixture" }),
   league_id: idListParam("league_id").optional(),
   is_live: z
     .enum(["0", "1"], { error: "is_live must be 0 or 1" })
@@ -22,7 +20,7 @@ export const BetBuildersListSchema = z.object({
 export type BetBuildersListReq = z.output<typeof BetBuildersListSchema>;
 
 export const BetBuilderParamsSchema = z.object({
-  id: positiveId(ID_RULE).openapi({ type: "integer", minimum: 1, description: "Bet builder id" }),
+  id: positiveIdParam(ID_RULE).openapi({ type: "integer", minimum: 1, description: "Bet builder id" }),
 });
 
 export const BetBuilderByIdSchema = z.object({ ...languageShape });

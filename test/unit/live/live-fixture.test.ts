@@ -5,8 +5,6 @@ const KICKOFF = 1_800_000_000;
 const slateFixture = (simulated: boolean): SlateFixture => ({
   id: 5,
   date_time: new Date(KICKOFF * 1000).toISOString(),
-  status: "NOT_STARTED",
-  season: { id: 3 },
   home_team_id: 11,
   away_team_id: 12,
   simulation: { seed: "match:5", expected_goals: { home: 2.4, away: 1.6 }, knockout: false, simulated },
