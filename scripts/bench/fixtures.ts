@@ -30,8 +30,9 @@ import { createApp } from "../../src/app.js";
 import { ApiKeyStore } from "../../src/auth/api-key-store.js";
 import { KeyCache } from "../../src/auth/key-cache.js";
 import { loadConfig } from "../../src/config.js";
-import { freePort, percentile, startService } from "./bench-service.js";
-import { serveFloor } from "./floor-server.js";
+import { freePort, startService } from "./bench-service.js";
+import { serveFloor, startFloor } from "./floor-server.js";
+import { checkRunOptions, rotate, TARGET_NAMES, type Measured, type TargetName } from "./three-way.js";
 import { send, type Reply } from "./http-send.js";
 import { createDeps } from "../../src/deps.js";
 import type { FixtureDocument } from "../../src/domain/fixture-document.js";
@@ -49,13 +50,16 @@ const PER_PAGE = 25;
 const ID_LIST_LENGTH = 10;
 const DAY_MS = 86_400_000;
 
-type Measured = { rps: number; p50: number; p99: number; samples: number };
 type Scenario = { name: string; servicePath: string; raw: () => Promise<Reply>; ids: (raw: Reply) => Promise<number[]> };
 
 // ---------------------------------------------------------------- HTTP and load
 
-/** A closed loop: `connections` workers, each sending its next operation when the last one finished; adds latencies to `into`. */
-async function load(operation: () => Promise<Reply>, connections: number, seconds: number, into: number[] = []): Promise<void> {
+/**
+ * A closed loop: `connections` workers, each sending its next operation when the last one
+ * finished; adds latencies to `into` and returns the requests per second.
+ */
+async function load(operation: () => Promise<Reply>, connections: number, seconds: number, into: number[] = []): Promise<number> {
+  const before = into.length;
   const end = performance.now() + seconds * 1000;
   const worker = async () => {
     while (performance.now() < end) {
@@ -66,28 +70,7 @@ async function load(operation: () => Promise<Reply>, connections: number, second
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
-}
-
-type TargetName = "service" | "floor" | "raw";
-const TARGET_NAMES: readonly TargetName[] = ["service", "floor", "raw"];
-
-/**
- * The targets take turns in slices (who goes first rotates each round), so all see the
- * same background load; each target's percentiles come from all its slices together.
- */
-async function compare(operations: Record<TargetName, () => Promise<Reply>>, connections: number, seconds: number, rounds: number): Promise<Record<TargetName, Measured>> {
-  const samples = { service: [] as number[], floor: [] as number[], raw: [] as number[] };
-  for (let round = 0; round < rounds; round++) {
-    for (let turn = 0; turn < TARGET_NAMES.length; turn++) {
-      const target = TARGET_NAMES[(round + turn) % TARGET_NAMES.length]!;
-      await load(operations[target], connections, seconds / rounds, samples[target]);
-    }
-  }
-  const summarize = (latencies: number[]): Measured => {
-    latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), samples: latencies.length };
-  };
-  return { service: summarize(samples.service), floor: summarize(samples.floor), raw: summarize(samples.raw) };
+  return (into.length - before) / seconds;
 }
 
 // ---------------------------------------------------------------- the service
@@ -199,7 +182,7 @@ function scenarios(agent: Agent, node: string, index: string, { day, ids }: Pick
 }
 
 /** --floor: the floor server (see `floor-server.ts`) for every scenario, on `/floor/<n>`. */
-async function floor(): Promise<void> {
+async function serveFloorMode(): Promise<void> {
   const config = loadConfig();
   const picks = JSON.parse(process.env.FLOOR_PICKS ?? "") as Picks;
   const agent = new Agent({ keepAlive: true });
@@ -217,7 +200,7 @@ const pad = (text: string, width: number) => text.padEnd(width);
 
 async function main(): Promise<void> {
   if (process.argv.includes("--serve")) return serve();
-  if (process.argv.includes("--floor")) return floor();
+  if (process.argv.includes("--floor")) return serveFloorMode();
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
@@ -231,10 +214,7 @@ async function main(): Promise<void> {
   const duration = Number(values.duration);
   const rounds = Number(values.rounds);
   const warmup = Number(values.warmup);
-  for (const [name, value] of Object.entries({ connections, duration, rounds })) {
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  }
-  if (!(warmup >= 0)) throw new Error("--warmup must be a number of seconds, 0 or more");
+  checkRunOptions({ connections, duration, rounds, warmup });
   const prefix = process.env.INDEX_PREFIX ?? "sfd";
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
   const es = createElasticsearchClient(config.elasticsearch);
@@ -264,15 +244,9 @@ async function main(): Promise<void> {
       serviceUrl = `http://127.0.0.1:${port}`;
     }
     const picks = await pick(es, names.fixtures);
-    const floorPort = await freePort();
-    floorServer = await startService(fileURLToPath(import.meta.url), ["--floor"], {
-      INDEX_PREFIX: prefix,
-      PORT: String(floorPort),
-      FLOOR_SERVICE_URL: serviceUrl,
-      FLOOR_API_KEY: key,
-      FLOOR_PICKS: JSON.stringify(picks),
-    });
-    const floorUrl = `http://127.0.0.1:${floorPort}`;
+    const floor = await startFloor(fileURLToPath(import.meta.url), { INDEX_PREFIX: prefix, serviceUrl, apiKey: key, FLOOR_PICKS: JSON.stringify(picks) });
+    floorServer = floor.child;
+    const floorUrl = floor.url;
     console.log(`Service ${serviceUrl}, floor ${floorUrl}, node ${node}; ${connections} connections, ${warmup} s warm-up + ` +
       `${duration} s per target in ${rounds} rotating slices.\n`);
     const headers = { "x-api-key": key };
@@ -291,7 +265,7 @@ async function main(): Promise<void> {
       const viaFloor = () => send(agent, `${floorUrl}/floor/${n}`);
       const operations = { service: viaService, floor: viaFloor, raw: scenario.raw };
       for (const target of TARGET_NAMES) await load(operations[target], connections, warmup);
-      const measured = await compare(operations, connections, duration, rounds);
+      const measured = await rotate(rounds, (target, latencies) => load(operations[target], connections, duration / rounds, latencies));
       rows.push({ scenario, ...measured, serviceBytes: check.body.length, rawBytes: rawCheck.body.length });
       console.log(`${scenario.name} (${serviceIds.length} fixtures; ${(check.body.length / 1024).toFixed(0)} KiB from the service, ${(rawCheck.body.length / 1024).toFixed(0)} KiB from the node)`);
       for (const [label, m] of [["service", measured.service], ["floor", measured.floor], ["raw node", measured.raw]] as const) {

@@ -9,8 +9,10 @@
  * then what the machine charges for the hop alone, and service/floor what the service's
  * own code adds on top of it.
  */
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { Agent, createServer } from "node:http";
+import { freePort, startService } from "./bench-service.js";
 import { send } from "./http-send.js";
 
 export type FloorRoute = {
@@ -47,4 +49,18 @@ export async function serveFloor(routes: FloorRoute[], apiKey: string): Promise<
   server.keepAliveTimeout = 65_000;
   server.listen(Number(process.env.PORT), "127.0.0.1");
   await once(server, "listening");
+}
+
+/**
+ * Starts `entry --floor` (a benchmark in its floor mode, which calls `serveFloor`) as a
+ * child process beside the running service, whose replies it captures with `apiKey`.
+ */
+export async function startFloor(
+  entry: string,
+  env: { INDEX_PREFIX: string; serviceUrl: string; apiKey: string } & Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const { serviceUrl, apiKey, ...rest } = env;
+  const port = await freePort();
+  const child = await startService(entry, ["--floor"], { ...rest, PORT: String(port), FLOOR_SERVICE_URL: serviceUrl, FLOOR_API_KEY: apiKey });
+  return { url: `http://127.0.0.1:${port}`, child };
 }

@@ -27,8 +27,9 @@ import { ApiKeyStore } from "../../src/auth/api-key-store.js";
 import { loadConfig } from "../../src/config.js";
 import { Agent } from "node:http";
 import { fileURLToPath } from "node:url";
-import { freePort, percentile, startService } from "./bench-service.js";
-import { serveFloor } from "./floor-server.js";
+import { freePort, startService } from "./bench-service.js";
+import { serveFloor, startFloor } from "./floor-server.js";
+import { checkRunOptions, rotate, TARGET_NAMES, type Measured, type TargetName } from "./three-way.js";
 import { send } from "./http-send.js";
 import { parseOrder, parseWhere } from "../../src/http/bracket-params.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
@@ -74,9 +75,6 @@ const SCENARIOS = [1, 3, 10].map((filters) => ({
   query: ["window=168", ...WHERE.slice(0, filters), ORDER].join("&"),
 }));
 
-type Measured = { rps: number; p50: number; p99: number; samples: number };
-type TargetName = "service" | "floor" | "raw";
-const TARGET_NAMES: readonly TargetName[] = ["service", "floor", "raw"];
 
 /** The builder input the service derives from a scenario's query string. */
 function scenarioInput(queryString: string) {
@@ -98,7 +96,7 @@ function rawRequest(input: ReturnType<typeof scenarioInput>, index: string, now:
 }
 
 /** --floor: the floor server (see `floor-server.ts`) for every scenario, on `/floor/<n>`. */
-async function floor(): Promise<void> {
+async function serveFloorMode(): Promise<void> {
   const config = loadConfig({ ...process.env, INDEX_PREFIX: process.env.INDEX_PREFIX ?? "bench" });
   const index = indexNames(config.indexPrefix).fixtures;
   const node = config.elasticsearch.nodes[0]!;
@@ -133,39 +131,12 @@ async function run(options: Target & { duration: number }, label: string, latenc
   return result.requests.average;
 }
 
-/**
- * The targets take turns in short slices (and who goes first rotates each round), so all
- * see the same background load on a shared machine; percentiles come from all the
- * latencies of a target together.
- */
-async function compare(
-  targets: Record<TargetName, Target>,
-  label: string,
-  rounds: number,
-  slice: number,
-): Promise<Record<TargetName, Measured>> {
-  const samples = { service: [] as number[], floor: [] as number[], raw: [] as number[] };
-  const rates = { service: [] as number[], floor: [] as number[], raw: [] as number[] };
-  for (let round = 0; round < rounds; round++) {
-    for (let turn = 0; turn < TARGET_NAMES.length; turn++) {
-      const target = TARGET_NAMES[(round + turn) % TARGET_NAMES.length]!;
-      rates[target].push(await run({ ...targets[target], duration: slice }, `${label} ${target}`, samples[target]));
-    }
-  }
-  const summarize = (target: TargetName): Measured => {
-    const sorted = samples[target].sort((a, b) => a - b);
-    const rps = rates[target].reduce((sum, rate) => sum + rate, 0) / rates[target].length;
-    return { rps, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), samples: sorted.length };
-  };
-  return { service: summarize("service"), floor: summarize("floor"), raw: summarize("raw") };
-}
-
 function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toLocaleString("en", { maximumFractionDigits: 0 })} MiB`;
 }
 
 async function main(): Promise<void> {
-  if (process.argv.includes("--floor")) return floor();
+  if (process.argv.includes("--floor")) return serveFloorMode();
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
@@ -179,10 +150,7 @@ async function main(): Promise<void> {
   const duration = Number(values.duration);
   const rounds = Number(values.rounds);
   const warmup = Number(values.warmup);
-  for (const [name, value] of Object.entries({ connections, duration, rounds })) {
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-  }
-  if (!(warmup >= 0)) throw new Error("--warmup must be a number of seconds, 0 or more");
+  checkRunOptions({ connections, duration, rounds, warmup });
   const prefix = process.env.INDEX_PREFIX ?? "bench";
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
   const es = createElasticsearchClient(config.elasticsearch);
@@ -211,14 +179,9 @@ async function main(): Promise<void> {
     const port = await freePort();
     service = await startService("src/server.ts", [], { INDEX_PREFIX: prefix, PORT: String(port) });
     const serviceUrl = `http://127.0.0.1:${port}`;
-    const floorPort = await freePort();
-    floorServer = await startService(fileURLToPath(import.meta.url), ["--floor"], {
-      INDEX_PREFIX: prefix,
-      PORT: String(floorPort),
-      FLOOR_SERVICE_URL: serviceUrl,
-      FLOOR_API_KEY: created.key,
-    });
-    const floorUrl = `http://127.0.0.1:${floorPort}`;
+    const floor = await startFloor(fileURLToPath(import.meta.url), { INDEX_PREFIX: prefix, serviceUrl, apiKey: created.key });
+    floorServer = floor.child;
+    const floorUrl = floor.url;
     console.log(`Service on ${serviceUrl}, floor on ${floorUrl}, node ${node}; ${connections} connections, ${warmup} s warm-up, ` +
       `then ${duration} s per target in ${rounds} rotating slices.\n`);
 
@@ -258,7 +221,9 @@ async function main(): Promise<void> {
       };
       const targets = { service: serviceOptions, floor: { url: `${floorUrl}/floor/${n}`, connections }, raw: rawOptions };
       for (const target of TARGET_NAMES) await run({ ...targets[target], duration: warmup }, "warm-up", []);
-      const measured = await compare(targets, scenario.name, rounds, duration / rounds);
+      const measured = await rotate(rounds, (target, latencies) =>
+        run({ ...targets[target], duration: duration / rounds }, `${scenario.name} ${target}`, latencies),
+      );
       rows.push({ name: scenario.name, filters: scenario.filters, ...measured });
       console.log(`${scenario.name}: ${rawIds.length} fixtures per page, ` +
         `${TARGET_NAMES.map((target) => `${measured[target].samples} ${target}`).join(", ")} requests`);

@@ -1,0 +1,44 @@
+/**
+ * What the two latency-ratio benchmarks (bench:search, bench:fixtures) share: three targets
+ * (the service, the floor, the raw node) measured in rotating slices of one run, and the
+ * checks of their common options.
+ */
+import { percentile } from "./bench-service.js";
+
+export const TARGET_NAMES = ["service", "floor", "raw"] as const;
+export type TargetName = (typeof TARGET_NAMES)[number];
+export type Measured = { rps: number; p50: number; p99: number; samples: number };
+
+/**
+ * `rounds` rounds of one slice per target, who goes first rotating each round, so all
+ * targets see the same background load on a shared machine. `slice` measures one target
+ * once, adds every latency to `latencies` and returns the slice's requests per second;
+ * a target's percentiles come from all its slices together, its rate is their mean.
+ */
+export async function rotate(
+  rounds: number,
+  slice: (target: TargetName, latencies: number[]) => Promise<number>,
+): Promise<Record<TargetName, Measured>> {
+  const samples: Record<TargetName, number[]> = { service: [], floor: [], raw: [] };
+  const rates: Record<TargetName, number[]> = { service: [], floor: [], raw: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (let turn = 0; turn < TARGET_NAMES.length; turn++) {
+      const target = TARGET_NAMES[(round + turn) % TARGET_NAMES.length]!;
+      rates[target].push(await slice(target, samples[target]));
+    }
+  }
+  const summarize = (target: TargetName): Measured => {
+    const sorted = samples[target].sort((a, b) => a - b);
+    const rps = rates[target].reduce((sum, rate) => sum + rate, 0) / rates[target].length;
+    return { rps, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), samples: sorted.length };
+  };
+  return { service: summarize("service"), floor: summarize("floor"), raw: summarize("raw") };
+}
+
+/** --connections, --duration and --rounds are positive integers, --warmup seconds >= 0. */
+export function checkRunOptions(options: { connections: number; duration: number; rounds: number; warmup: number }): void {
+  for (const [name, value] of Object.entries({ connections: options.connections, duration: options.duration, rounds: options.rounds })) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
+  }
+  if (!(options.warmup >= 0)) throw new Error("--warmup must be a number of seconds, 0 or more");
+}
