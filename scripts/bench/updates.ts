@@ -20,11 +20,10 @@ import { betBuildersAfterRebuild } from "../../src/bet-builders/after-rebuild.js
 import { loadConfig } from "../../src/config.js";
 import { buildDataSet } from "../../src/ingest/data-set.js";
 import { rebuild } from "../../src/ingest/rebuild.js";
-import { applyFixtureUpdate, type UpdateTarget } from "../../src/live/apply-update.js";
+import { applyFixtureUpdate, updateTarget, type UpdateTarget } from "../../src/live/apply-update.js";
 import { runFollowUps } from "../../src/live/follow-ups.js";
 import { changeAt, liveFixtureOf, type LiveFixture } from "../../src/live/live-fixture.js";
 import { readLiveSlate } from "../../src/live/slate.js";
-import { TeamNameCache } from "../../src/live/team-names.js";
 import { PROJECT_ROOT } from "../../src/paths.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
@@ -70,7 +69,7 @@ async function main(): Promise<void> {
     const endsAt = Date.now() + durationMs;
     const [poll, totals] = await Promise.all([
       pollLivescores(`http://127.0.0.1:${port}${POLL_PATH}`, key, endsAt),
-      drive({ es, indices: names, teamNames: new TeamNameCache(es, names.teams) }, names, fixtures, workers, endsAt),
+      drive(updateTarget(es, names), names, fixtures, workers, endsAt),
     ]);
     await store.revoke(record.id);
 

@@ -11,9 +11,14 @@ import { errors, type Client } from "@elastic/elasticsearch";
 import type { IndexNames } from "../store/index-names.js";
 import { derivedFixtureFields } from "../standings/fixture-derived.js";
 import { mergeFixtureChange, type ChangeEffects, type ChangeMoment, type FixtureChange, type StoredFixture } from "./fixture-change.js";
-import type { TeamNameCache } from "./team-names.js";
+import { TeamNameCache } from "./team-names.js";
 
 export type UpdateTarget = { es: Client; indices: Pick<IndexNames, "fixtures">; teamNames: TeamNameCache };
+
+/** Where a feed's updates go: the fixtures behind `indices`, with a team-name cache of their own. */
+export function updateTarget(es: Client, indices: Pick<IndexNames, "fixtures" | "teams">): UpdateTarget {
+  return { es, indices, teamNames: new TeamNameCache(es, indices.teams) };
+}
 
 export type UpdateResult = {
   fixtureId: number;

@@ -8,11 +8,10 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import type { IndexNames } from "../store/index-names.js";
-import { applyFixtureUpdate, FixtureNotFoundError, type UpdateResult } from "./apply-update.js";
+import { applyFixtureUpdate, FixtureNotFoundError, updateTarget, type UpdateResult, type UpdateTarget } from "./apply-update.js";
 import { runFollowUps } from "./follow-ups.js";
 import { changeOf, liveFixtureOf, projectionAt, type LiveFixture, type Projection } from "./live-fixture.js";
 import { readLiveSlate } from "./slate.js";
-import { TeamNameCache } from "./team-names.js";
 
 export type SimulatorOptions = {
   /** Match seconds per real second (1 real time; 60 plays a match in about 1.5 minutes). */
@@ -54,7 +53,8 @@ const MAX_OWED_FOLLOW_UPS = 10_000;
 export class LiveSimulator {
   readonly options: SimulatorOptions;
   private readonly tracked = new Map<number, Tracked>();
-  private readonly teamNames: TeamNameCache;
+  /** Where the writes go, with the team names every write resends. */
+  private readonly target: UpdateTarget;
   private lastReloadUnix = -Infinity;
   /** The teams index behind the alias when names were last read (see forgetTeamNamesAfterRebuild). */
   private teamsVersion = "";
@@ -71,7 +71,7 @@ export class LiveSimulator {
     this.options = { ...DEFAULT_SIMULATOR_OPTIONS, ...options };
     if (!(this.options.speed > 0)) throw new RangeError("speed must be a positive number");
     this.clockStart = (this.options.startAt ?? new Date()).getTime();
-    this.teamNames = new TeamNameCache(es, indices.teams);
+    this.target = updateTarget(es, indices);
   }
 
   /** The match clock now: the start plus the real time elapsed, times the speed. */
@@ -97,13 +97,12 @@ export class LiveSimulator {
     let failed = 0;
     const wallNow = new Date();
     const moment = { nowUnix, updatedAt: wallNow.toISOString() };
-    const target = { es: this.es, indices: this.indices, teamNames: this.teamNames };
     for (let start = 0; start < due.length; start += CONCURRENCY) {
       const batch = due.slice(start, start + CONCURRENCY);
       await Promise.all(
         batch.map(async ({ tracked, projected }) => {
           try {
-            results.push(await applyFixtureUpdate(target, tracked.fixture.id, changeOf(tracked.fixture, projected), moment));
+            results.push(await applyFixtureUpdate(this.target, tracked.fixture.id, changeOf(tracked.fixture, projected), moment));
             tracked.lastKey = projected.key;
             if (projected.state.status === "FT") this.tracked.delete(tracked.fixture.id);
           } catch (error) {
@@ -179,7 +178,7 @@ export class LiveSimulator {
   private async forgetTeamNamesAfterRebuild(): Promise<void> {
     const settings = await this.es.indices.getSettings({ index: this.indices.teams, name: "index.uuid" });
     const version = Object.entries(settings).map(([name, index]) => index.settings?.index?.uuid ?? name).sort().join(",");
-    if (version !== this.teamsVersion) this.teamNames.clear();
+    if (version !== this.teamsVersion) this.target.teamNames.clear();
     this.teamsVersion = version;
   }
 }

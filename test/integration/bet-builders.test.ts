@@ -4,7 +4,6 @@ import type { BetBuilderDocument } from "../../src/bet-builders/document.js";
 import { generateBetBuilders } from "../../src/bet-builders/generate.js";
 import { ensureBetBuilderMapping } from "../../src/bet-builders/mapping.js";
 import { repriceBetBuilders, repriceForFixtures } from "../../src/bet-builders/reprice.js";
-import type { FixtureDocument } from "../../src/domain/fixture-document.js";
 import type { PackedOdd } from "../../src/domain/packing/odds.js";
 import { loadCatalog, MINI_LEAGUE, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
@@ -71,17 +70,13 @@ async function stored(id: number): Promise<BetBuilderDocument> {
   return (await env.es.get<BetBuilderDocument>({ index: env.deps.indices.bet_builders, id: String(id) }))._source!;
 }
 
-async function fixtureDoc(id: number): Promise<FixtureDocument> {
-  return (await env.es.get<FixtureDocument>({ index: env.deps.indices.fixtures, id: String(id) }))._source!;
-}
-
 async function refresh(): Promise<void> {
   await env.es.indices.refresh({ index: [env.deps.indices.bet_builders, env.deps.indices.fixtures] });
 }
 
 /** Rewrites some of a fixture's stored odds (the live updates will do this for real). */
 async function patchOdds(fixtureId: number, change: (odd: PackedOdd, oddId: number) => PackedOdd): Promise<void> {
-  const doc = await fixtureDoc(fixtureId);
+  const doc = await env.storedFixture(fixtureId);
   const odds = doc.odds.map((odd) => change([...odd] as PackedOdd, fixtureId * 1000 + odd[0]));
   await env.es.update({ index: env.deps.indices.fixtures, id: String(fixtureId), doc: { odds }, refresh: true });
 }
@@ -285,7 +280,7 @@ describe("suspension and the fixture's state", () => {
     expect((await list(7, "is_live=1")).map((f) => f.id)).toEqual([4, 7]);
     expect((await list(7, "is_live=0")).map((f) => f.id)).toEqual([5]);
 
-    const fixture = await fixtureDoc(7);
+    const fixture = await env.storedFixture(7);
     const [home, away] = [fixture.home_team_id, fixture.away_team_id];
     const scores = (["1ST_HALF", "2ND_HALF", "CURRENT"] as const).flatMap((developer_name) => [
       { fixture_id: 7, team_id: home, value: 1, developer_name },

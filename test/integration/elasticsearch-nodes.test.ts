@@ -8,14 +8,13 @@ import { TcpProxy } from "../support/tcp-proxy.js";
  * through the working one. Each test gets a fresh service, so the client's pool starts
  * with both nodes at full weight and the failing one is really tried.
  */
-const target = new URL((process.env.ELASTICSEARCH_URL ?? "http://127.0.0.1:9200").split(",")[0]!);
 let failing: TcpProxy;
 let working: TcpProxy;
 let env: TestEnv | undefined;
 
 async function twoNodes(): Promise<{ env: TestEnv; key: string }> {
-  failing = new TcpProxy(target.hostname, Number(target.port || 9200));
-  working = new TcpProxy(target.hostname, Number(target.port || 9200));
+  failing = TcpProxy.toTestNode();
+  working = TcpProxy.toTestNode();
   await failing.open();
   await working.open();
   env = await startTestEnv({ ELASTICSEARCH_URL: `${failing.url},${working.url}`, ELASTICSEARCH_REQUEST_TIMEOUT_MS: "1000" });

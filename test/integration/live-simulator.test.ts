@@ -30,10 +30,6 @@ let standingsKey: string;
 type StandingRow = { team: { id: number }; position: number; statistics: Array<{ developer_name: string; value: number }> };
 let standings: StandingRow[] = [];
 
-async function fixture(id: number): Promise<FixtureDocument> {
-  return (await env.es.get<FixtureDocument>({ index: env.deps.indices.fixtures, id: String(id) }))._source!;
-}
-
 async function fixtureIdsOf(path: string): Promise<number[]> {
   const response = await env.get(path);
   expect(response.status).toBe(200);
@@ -58,7 +54,7 @@ beforeAll(async () => {
   for (let minute = 0; minute <= 200; minute++) {
     await simulator.step(at(minute));
     for (const id of ids) {
-      const doc = await fixture(id);
+      const doc = await env.storedFixture(id);
       const states = seen.get(id) ?? [];
       if (JSON.stringify(states.at(-1)) !== JSON.stringify(doc)) states.push(doc);
       seen.set(id, states);
@@ -179,7 +175,7 @@ describe("the live simulator", () => {
     const played = (teamId: number) => rows.find((row) => row.team.id === teamId)?.statistics.find((s) => s.developer_name === "OVERALL_MATCHES_PLAYED")?.value;
     expect(played(11)).toBe(1);
     expect(played(12)).toBe(1);
-    const later = await fixture(LATER_MATCH);
+    const later = await env.storedFixture(LATER_MATCH);
     for (const participant of later.participants) {
       expect(participant.position).toBe(rows.find((row) => row.team.id === participant.id)!.position);
     }

@@ -6,9 +6,8 @@ import { repriceForFixtures } from "../../src/bet-builders/reprice.js";
 import type { FixtureDocument } from "../../src/domain/fixture-document.js";
 import { unpackMovement } from "../../src/domain/packing/movement.js";
 import { unpackOdds } from "../../src/domain/packing/odds.js";
-import { applyFixtureUpdate, nowMoment, type UpdateTarget } from "../../src/live/apply-update.js";
+import { applyFixtureUpdate, nowMoment, updateTarget, type UpdateTarget } from "../../src/live/apply-update.js";
 import { runFollowUps } from "../../src/live/follow-ups.js";
-import { TeamNameCache } from "../../src/live/team-names.js";
 import { loadCatalog, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -20,10 +19,6 @@ const USER = 7;
 let env: TestEnv;
 let target: UpdateTarget;
 let userKey: string;
-
-async function fixture(id = IN_PLAY): Promise<FixtureDocument> {
-  return (await env.es.get<FixtureDocument>({ index: env.deps.indices.fixtures, id: String(id) }))._source!;
-}
 
 async function builder(id: number): Promise<BetBuilderDocument> {
   return (await env.es.get<BetBuilderDocument>({ index: env.deps.indices.bet_builders, id: String(id) }))._source!;
@@ -50,7 +45,7 @@ beforeAll(async () => {
     miniCatalog([{ id: IN_PLAY, home: 11, away: 12, date_time: new Date(now.getTime() - 30 * 60_000).toISOString(), status: "NOT_STARTED", season: "current" }]),
     now,
   );
-  target = { es: env.es, indices: env.deps.indices, teamNames: new TeamNameCache(env.es, env.deps.indices.teams) };
+  target = updateTarget(env.es, env.deps.indices);
   await generateBetBuilders(env.es, env.deps.indices, { userId: USER, fixtureIds: [IN_PLAY], now });
   await env.es.indices.refresh({ index: env.deps.indices.bet_builders });
   await repriceForFixtures(env.es, env.deps.indices, [IN_PLAY], now);
@@ -99,7 +94,7 @@ describe("the live update path", () => {
     expect(after.last_priced_at).toBe(at.toISOString());
     expect(after.sp).toBe(before.sp);
 
-    const doc = await fixture();
+    const doc = await env.storedFixture(IN_PLAY);
     const odd = unpackOdds(doc.odds, IN_PLAY).find((o) => o.odd_id === selection.odd_id)!;
     expect(odd).toMatchObject({ value: newPrice, last_update: Math.floor(at.getTime() / 1000), is_live: 1 });
     const history = unpackMovement(doc.movement, IN_PLAY).find((m) => m.odd_id === selection.odd_id)!.history;
@@ -110,14 +105,14 @@ describe("the live update path", () => {
   });
 
   it("loses none of many concurrent updates to the same fixture (conflicts are read again and retried)", async () => {
-    const doc = await fixture();
+    const doc = await env.storedFixture(IN_PLAY);
     const preMatch = unpackOdds(doc.odds, IN_PLAY).filter((odd) => odd.is_live === 0).slice(0, 12);
     const results = await Promise.all(
       preMatch.map((odd) => applyFixtureUpdate(target, IN_PLAY, { odds: [{ odd_id: odd.odd_id, value: odd.value + 1 }] })),
     );
     expect(results.every((result) => result.written)).toBe(true);
     expect(results.reduce((sum, result) => sum + result.conflicts, 0)).toBeGreaterThan(0);
-    const after = new Map(unpackOdds((await fixture()).odds, IN_PLAY).map((odd) => [odd.odd_id, odd.value]));
+    const after = new Map(unpackOdds((await env.storedFixture(IN_PLAY)).odds, IN_PLAY).map((odd) => [odd.odd_id, odd.value]));
     for (const odd of preMatch) expect(after.get(odd.odd_id)).toBe(odd.value + 1);
   });
 
@@ -157,14 +152,14 @@ describe("the live update path", () => {
   });
 
   it("writes nothing when a change changes nothing", async () => {
-    const doc = await fixture();
+    const doc = await env.storedFixture(IN_PLAY);
     const result = await applyFixtureUpdate(target, IN_PLAY, { status: doc.status, minute: doc.minute, scores: doc.scores });
     expect(result.written).toBe(false);
-    expect((await fixture()).updated_at).toBe(doc.updated_at);
+    expect((await env.storedFixture(IN_PLAY)).updated_at).toBe(doc.updated_at);
   });
 
   it("keeps the indexed-only fields: where[] sees new statistics and entity search still finds the fixture", async () => {
-    const doc = await fixture();
+    const doc = await env.storedFixture(IN_PLAY);
     const statistics = doc.statistics.map((s) => (s.developer_name === "CORNERS" && s.location === "league" ? { ...s, value: 97 } : s));
     expect(statistics).not.toEqual(doc.statistics);
     await update({ statistics });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureDocument } from "../../src/domain/fixture-document.js";
 import { loadCatalog, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -24,14 +23,9 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function fixture(id: number): Promise<FixtureDocument> {
-  const response = await env.es.get<FixtureDocument>({ index: env.deps.indices.fixtures, id: String(id) });
-  return response._source!;
-}
-
 describe("fixture documents built from a catalog", () => {
   it("reproduces a real result in scores and the GOALS statistic", async () => {
-    const doc = await fixture(1);
+    const doc = await env.storedFixture(1);
     expect(doc.status).toBe("FT");
     const current = doc.scores.filter((s) => s.developer_name === "CURRENT").map((s) => s.value);
     expect(current).toEqual([2, 1]);
@@ -41,13 +35,13 @@ describe("fixture documents built from a catalog", () => {
   });
 
   it("counts extra time in CURRENT but not the shoot-out", async () => {
-    const doc = await fixture(2);
+    const doc = await env.storedFixture(2);
     expect(doc.scores.filter((s) => s.developer_name === "CURRENT").map((s) => s.value)).toEqual([1, 1]);
     expect(doc.periods.map((p) => p.developer_name)).toContain("PENALTIES");
   });
 
   it("gives a postponed fixture no events and void odds", async () => {
-    const doc = await fixture(3);
+    const doc = await env.storedFixture(3);
     expect(doc.status).toBe("POSTPONED");
     expect(doc.scores).toEqual([]);
     expect(doc.statistics).toEqual([]);
@@ -55,14 +49,14 @@ describe("fixture documents built from a catalog", () => {
   });
 
   it("projects a simulated fixture that kicked off 45 minutes ago as in play", async () => {
-    const doc = await fixture(4);
+    const doc = await env.storedFixture(4);
     expect(doc.is_live).toBe(true);
     expect(["INPLAY_1ST_HALF", "HT", "INPLAY_2ND_HALF"]).toContain(doc.status);
     expect(doc.minute).toBeGreaterThan(30);
   });
 
   it("keeps an upcoming fixture not started, with pre-match metrics and no statistics", async () => {
-    const doc = await fixture(5);
+    const doc = await env.storedFixture(5);
     expect(doc.status).toBe("NOT_STARTED");
     expect(doc.statistics).toEqual([]);
     expect(doc.metrics.some((m) => m.developer_name === "PREDICTION_GL_CONFIDENCE")).toBe(true);

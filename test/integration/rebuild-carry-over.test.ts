@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../src/domain/fixture-document.js";
 import { buildDataSetFromCatalog } from "../../src/ingest/data-set.js";
 import { rebuild, type DataSet, type RebuildReport } from "../../src/ingest/rebuild.js";
-import { applyFixtureUpdate } from "../../src/live/apply-update.js";
-import { TeamNameCache } from "../../src/live/team-names.js";
+import { applyFixtureUpdate, updateTarget } from "../../src/live/apply-update.js";
 import { loadCatalog, MINI_SEASONS, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -19,10 +18,6 @@ const catalog = miniCatalog([
 let env: TestEnv;
 let report: RebuildReport;
 let before: FixtureDocument;
-
-async function fixture(id: number): Promise<FixtureDocument> {
-  return (await env.es.get<FixtureDocument>({ index: env.deps.indices.fixtures, id: String(id) }))._source!;
-}
 
 /** The same data again, whose fixture documents are generated only after a live update went to the old version. */
 function withLiveWriteDuringGeneration(dataSet: DataSet, write: () => Promise<void>): DataSet {
@@ -42,8 +37,8 @@ function withLiveWriteDuringGeneration(dataSet: DataSet, write: () => Promise<vo
 beforeAll(async () => {
   env = await startTestEnv();
   await loadCatalog(env, catalog, now);
-  before = await fixture(UPDATED);
-  const target = { es: env.es, indices: env.deps.indices, teamNames: new TeamNameCache(env.es, env.deps.indices.teams) };
+  before = await env.storedFixture(UPDATED);
+  const target = updateTarget(env.es, env.deps.indices);
   const statistics = before.statistics.map((s) => (s.developer_name === "CORNERS" && s.location === "league" ? { ...s, value: 97 } : s));
   const { dataSet } = buildDataSetFromCatalog(catalog, now);
   report = await rebuild(
@@ -65,7 +60,7 @@ describe("a rebuild while live updates are written", () => {
   it("carries the fixture updated during the rebuild into the new version, with its indexed-only fields", async () => {
     expect(report.previous).not.toBeNull();
     expect(report.carriedOver).toBe(1);
-    const after = await fixture(UPDATED);
+    const after = await env.storedFixture(UPDATED);
     expect(after.status).toBe("FT");
     expect(after.updated_at > before.updated_at).toBe(true);
     const corners = await env.es.count({
@@ -78,7 +73,7 @@ describe("a rebuild while live updates are written", () => {
   });
 
   it("keeps the new version's document of a fixture nobody wrote meanwhile", async () => {
-    expect((await fixture(UNTOUCHED)).updated_at).toBe(now.toISOString());
+    expect((await env.storedFixture(UNTOUCHED)).updated_at).toBe(now.toISOString());
   });
 
   it("recomputes the standings of a season whose carried fixture finished", async () => {
@@ -92,7 +87,7 @@ describe("a rebuild while live updates are written", () => {
 
 describe("a live write between building the data set and the rebuild call", () => {
   it("is carried over too: the data set's own time, not the call's, is where carrying starts", async () => {
-    const target = { es: env.es, indices: env.deps.indices, teamNames: new TeamNameCache(env.es, env.deps.indices.teams) };
+    const target = updateTarget(env.es, env.deps.indices);
     const generatedAt = new Date();
     const { dataSet } = buildDataSetFromCatalog(catalog, generatedAt);
     // Reading a real source takes a while; the feed keeps writing meanwhile.
@@ -104,7 +99,7 @@ describe("a live write between building the data set and the rebuild call", () =
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const second = await rebuild(env.es, env.deps.indices, dataSet);
     expect(second.carriedOver).toBeGreaterThanOrEqual(1);
-    const after = await fixture(UNTOUCHED);
+    const after = await env.storedFixture(UNTOUCHED);
     expect(after.status).toBe("HT");
     expect(after.updated_at).toBe(new Date(generatedAt.getTime() + 1000).toISOString());
   });

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 import { TcpProxy } from "../support/tcp-proxy.js";
 
-const target = new URL((process.env.ELASTICSEARCH_URL ?? "http://127.0.0.1:9200").split(",")[0]!);
-const proxy = new TcpProxy(target.hostname, Number(target.port || 9200));
+const proxy = TcpProxy.toTestNode();
 let env: TestEnv;
 
 beforeAll(async () => {

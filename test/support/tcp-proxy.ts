@@ -18,6 +18,12 @@ export class TcpProxy {
     private readonly targetPort: number,
   ) {}
 
+  /** A proxy (not yet open) in front of the node the tests use: the first of ELASTICSEARCH_URL. */
+  static toTestNode(): TcpProxy {
+    const node = new URL((process.env.ELASTICSEARCH_URL ?? "http://127.0.0.1:9200").split(",")[0]!);
+    return new TcpProxy(node.hostname, Number(node.port || 9200));
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Client } from "@elastic/elasticsearch";
+import type { FixtureDocument } from "../../src/domain/fixture-document.js";
 import { createApp } from "../../src/app.js";
 import { ApiKeyStore, type Role } from "../../src/auth/api-key-store.js";
 import { loadConfig, type Config } from "../../src/config.js";
@@ -26,6 +27,8 @@ export type TestEnv = {
   createKey: (input?: { userId?: number; roles?: Role[]; rateLimit?: number | null }) => Promise<string>;
   keyStore: ApiKeyStore;
   get: (path: string, init?: RequestInit & { key?: string | null }) => Promise<Response>;
+  /** A fixture document as stored (its `_source`), read straight from the node. */
+  storedFixture: (id: number) => Promise<FixtureDocument>;
   close: () => Promise<void>;
 };
 
@@ -73,6 +76,9 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
       const allHeaders = new Headers(headers);
       if (resolvedKey !== null && !allHeaders.has("Authorization")) allHeaders.set("X-API-Key", resolvedKey);
       return fetch(url + path, { ...rest, headers: allHeaders });
+    },
+    async storedFixture(id) {
+      return (await deps.es.get<FixtureDocument>({ index: deps.indices.fixtures, id: String(id) }))._source!;
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
