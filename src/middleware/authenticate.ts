@@ -1,5 +1,6 @@
 import type { Next } from "koa";
 import { ForbiddenError, UnauthorizedError } from "../errors.js";
+import { bearerToken } from "../http/bearer.js";
 import type { AppContext } from "../http/context.js";
 import type { Role } from "../auth/api-key-store.js";
 
@@ -8,10 +9,8 @@ import type { Role } from "../auth/api-key-store.js";
  * fixes: `Authorization: Bearer`, then `X-API-Key`, then `api_token` in the query.
  */
 export function presentedKey(ctx: AppContext): string | null {
-  // Only a Bearer credential is ours; another scheme (Basic from a proxy) is not a key.
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get("Authorization"));
-  if (bearer) return bearer[1] ?? null;
-  if (/^Bearer\b/i.test(ctx.get("Authorization"))) return null;
+  const bearer = bearerToken(ctx.get("Authorization"));
+  if (bearer !== undefined) return bearer;
   const header = ctx.get("X-API-Key");
   if (header) return header.trim();
   const token = ctx.query.api_token;

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { bearerToken } from "../../http/bearer.js";
 import type { AppContext } from "../../http/context.js";
 
 /**
@@ -11,8 +12,8 @@ export type MetricsAccess = "allowed" | "bad-token" | "remote";
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 
 export function metricsAccess(ctx: AppContext, token: string | null): MetricsAccess {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get("Authorization"))?.[1];
-  if (token !== null && bearer !== undefined && sameSecret(bearer, token)) return "allowed";
+  const bearer = bearerToken(ctx.get("Authorization"));
+  if (token !== null && typeof bearer === "string" && sameSecret(bearer, token)) return "allowed";
   if (isLoopback(ctx.socket.remoteAddress) && !FORWARDING_HEADERS.some((name) => ctx.headers[name] !== undefined)) {
     return "allowed";
   }
