@@ -25,6 +25,7 @@ import type { CatalogCountry, CatalogTeam } from "../../src/ingest/catalog.js";
 import { bulkLoad, type IndexedDocument } from "../../src/ingest/bulk-load.js";
 import { teamDocument } from "../../src/ingest/documents/reference-documents.js";
 import { entitySearchPlan, type EntityType } from "../../src/search/entity/search-plan.js";
+import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { indexDefinition } from "../../src/store/index-definitions.js";
@@ -208,9 +209,7 @@ async function dropSynthetic(es: Client): Promise<void> {
   const aliases = await es.cat.aliases({ name: `${SYNTHETIC_PREFIX}_*`, format: "json" });
   const borrowed = aliases.flatMap((row) => (mine(row.alias) && row.index && !mine(row.index) ? [{ remove: { index: row.index, alias: row.alias } }] : []));
   if (borrowed.length > 0) await es.indices.updateAliases({ actions: borrowed });
-  const listed = await es.cat.indices({ index: `${SYNTHETIC_PREFIX}_*`, h: "index", format: "json" });
-  const own = listed.flatMap((row) => (mine(row.index) ? [row.index] : []));
-  if (own.length > 0) await es.indices.delete({ index: own });
+  await deleteIndicesWithPrefix(es, SYNTHETIC_PREFIX);
 }
 
 async function realCountries(es: Client, real: IndexNames): Promise<CatalogCountry[]> {

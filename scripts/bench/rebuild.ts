@@ -16,8 +16,7 @@ import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, type SourceOptions } from "../.
 import { rebuild } from "../../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { VERSIONED_INDICES, indexNames, versionedIndexName, type VersionedIndex } from "../../src/store/index-names.js";
-import { createVersion, deleteVersions, finishVersion } from "../../src/store/index-versions.js";
-import { deleteIndicesWithPrefix } from "../../test/support/test-env.js";
+import { createVersion, deleteIndicesWithPrefix, deleteVersions, finishVersion } from "../../src/store/index-versions.js";
 
 const PREFIX = "bench_rebuild";
 const FLUSH_BYTES = 5_000_000;

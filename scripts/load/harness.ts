@@ -17,7 +17,7 @@ import { rebuild } from "../../src/ingest/rebuild.js";
 import { PROJECT_ROOT } from "../../src/paths.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames, type IndexNames } from "../../src/store/index-names.js";
-import { deleteIndicesWithPrefix } from "../../test/support/test-env.js";
+import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
 import { freePort, startService } from "../bench/bench-service.js";
 import { SERVICE_MALLOC_ENV, SERVICE_NODE_FLAGS } from "../runtime/service-memory.js";
 import type { PhaseSummary } from "./mixed-load.js";

@@ -108,3 +108,13 @@ export async function deleteVersions(es: Client, names: IndexNames, versions: st
   if (indices.length > 0) await es.indices.delete({ index: indices, ignore_unavailable: true });
 }
 
+/**
+ * Deletes every index named `<prefix>_*` (a test's, a benchmark's or a load run's own data).
+ * Resolves the concrete names first: the node refuses wildcard deletes.
+ */
+export async function deleteIndicesWithPrefix(es: Client, prefix: string): Promise<void> {
+  const indices = await es.cat.indices({ index: `${prefix}_*`, h: "index", format: "json" });
+  // `prefix_*` also resolves aliases of that prefix: keep only indices named with it.
+  const names = indices.map((row) => row.index).filter((name): name is string => Boolean(name?.startsWith(`${prefix}_`)));
+  if (names.length > 0) await es.indices.delete({ index: names });
+}

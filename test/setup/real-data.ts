@@ -7,7 +7,7 @@ import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR } from "../../src/ingest/data-se
 import { rebuild, type RebuildReport } from "../../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
-import { deleteIndicesWithPrefix } from "../support/test-env.js";
+import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

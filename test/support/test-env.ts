@@ -11,7 +11,7 @@ import { createHttpServer } from "../../src/http-server.js";
 import type { AppDeps } from "../../src/http/context.js";
 import { createLogger } from "../../src/logger.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
-import { createVersion, finishVersion, newVersion, swapAliases } from "../../src/store/index-versions.js";
+import { createVersion, deleteIndicesWithPrefix, finishVersion, newVersion, swapAliases } from "../../src/store/index-versions.js";
 
 /**
  * One isolated service per test file: its own index prefix on the shared node, the
@@ -93,12 +93,4 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
 async function listen(server: Server): Promise<Server> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   return server;
-}
-
-/** Resolves the concrete names first: the node refuses wildcard deletes. */
-export async function deleteIndicesWithPrefix(es: Client, prefix: string): Promise<void> {
-  const indices = await es.cat.indices({ index: `${prefix}_*`, h: "index", format: "json" });
-  // `prefix_*` also resolves aliases of that prefix: keep only indices named with it.
-  const names = indices.map((row) => row.index).filter((name): name is string => Boolean(name?.startsWith(`${prefix}_`)));
-  if (names.length > 0) await es.indices.delete({ index: names });
 }
