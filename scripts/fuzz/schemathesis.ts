@@ -13,9 +13,13 @@ export const SCHEMATHESIS_VERSION = "4.32.5";
 
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
-/** Runs a command with its output passed through; rejects on a non-zero exit. */
-export async function run(command: string, args: readonly string[], cwd?: string): Promise<void> {
-  const child = spawn(command, args, { stdio: "inherit", ...(cwd ? { cwd } : {}) });
+/**
+ * Runs a command with its output passed through, or with stdout and stderr written to
+ * `outputFile` (an open file descriptor) instead; rejects on a non-zero exit.
+ */
+export async function run(command: string, args: readonly string[], options: { cwd?: string; outputFile?: number } = {}): Promise<void> {
+  const out = options.outputFile ?? "inherit";
+  const child = spawn(command, args, { stdio: ["ignore", out, out], ...(options.cwd ? { cwd: options.cwd } : {}) });
   const [code] = (await Promise.race([once(child, "exit"), once(child, "error").then(([error]) => Promise.reject(error as Error))])) as [number | null];
   if (code !== 0) throw new Error(`${command} ${args[0] ?? ""} exited with ${code}`);
 }
