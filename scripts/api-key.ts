@@ -8,7 +8,7 @@
  * A revoked key stops working within the service's key-cache expiry (30 s default).
  */
 import { parseArgs } from "node:util";
-import { ApiKeyStore, ROLES, type ApiKeyRecord, type Role } from "../src/auth/api-key-store.js";
+import { ApiKeyStore, ROLES, type ApiKeyRecord, type Role } from "../src/store/api-key-store.js";
 import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { ensureAliasedIndex } from "../src/store/ensure-index.js";

@@ -12,7 +12,7 @@
  *     `--no-simulate` serves the data as it is.
  */
 import { ensureElasticsearch, isReachable } from "./es/provision.js";
-import { ApiKeyStore } from "../src/auth/api-key-store.js";
+import { ApiKeyStore } from "../src/store/api-key-store.js";
 import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";

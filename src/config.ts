@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { parseIndexReplicas, type IndexReplicas } from "./store/replicas.js";
+
+/**
+ * How many replicas every index gets: "auto" follows the data nodes (0 on one node, 1 on
+ * more, `auto_expand_replicas: 0-1`), a number pins that count.
+ */
+export type IndexReplicas = "auto" | number;
+
+/** `INDEX_REPLICAS` text to its setting; null when it is neither "auto" nor a small whole number. */
+export function parseIndexReplicas(value: string): IndexReplicas | null {
+  if (value === "auto") return "auto";
+  return /^[0-9]$/.test(value) ? Number(value) : null;
+}
 
 /**
  * The service's whole configuration, read once from the environment at start-up.

@@ -1,10 +1,10 @@
-import { ApiKeyStore } from "./auth/api-key-store.js";
+import { ApiKeyStore } from "./store/api-key-store.js";
 import { KeyCache } from "./auth/key-cache.js";
 import type { Config } from "./config.js";
 import type { AppDeps } from "./http/context.js";
 import { createLogger, type Logger } from "./logger.js";
 import { configureFixtureJsonCache } from "./presenters/fixture-json.js";
-import { ServiceMetrics } from "./metrics/service-metrics.js";
+import { ServiceMetrics } from "./monitoring/service-metrics.js";
 import { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { createElasticsearchClient } from "./store/client.js";
 import { indexNames } from "./store/index-names.js";

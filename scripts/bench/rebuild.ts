@@ -11,7 +11,8 @@
  */
 import { availableParallelism } from "node:os";
 import { loadConfig } from "../../src/config.js";
-import { bulkLoad, type IndexedDocument } from "../../src/ingest/bulk-load.js";
+import type { IndexedDocument } from "../../src/domain/indexed-document.js";
+import { bulkLoad } from "../../src/store/bulk-load.js";
 import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, type SourceOptions } from "../../src/ingest/data-set.js";
 import { rebuild } from "../../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../../src/store/client.js";

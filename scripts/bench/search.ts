@@ -23,7 +23,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { estypes } from "@elastic/elasticsearch";
-import { ApiKeyStore } from "../../src/auth/api-key-store.js";
+import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { loadConfig } from "../../src/config.js";
 import { Agent } from "node:http";
 import { fileURLToPath } from "node:url";

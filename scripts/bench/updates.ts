@@ -15,7 +15,7 @@
  */
 import { parseArgs } from "node:util";
 import { availableParallelism } from "node:os";
-import { ApiKeyStore } from "../../src/auth/api-key-store.js";
+import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { betBuildersAfterRebuild } from "../../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../../src/config.js";
 import { buildDataSet } from "../../src/ingest/data-set.js";

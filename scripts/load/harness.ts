@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ApiKeyStore } from "../../src/auth/api-key-store.js";
+import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { betBuildersAfterRebuild } from "../../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../../src/config.js";
 import { buildDataSet } from "../../src/ingest/data-set.js";

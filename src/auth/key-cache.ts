@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
-import { hashApiKey, isWellFormedApiKey } from "./api-key-format.js";
-import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
+import { hashApiKey, isWellFormedApiKey } from "../domain/api-key-format.js";
+import type { ApiKeyRecord, ApiKeyStore } from "../store/api-key-store.js";
 
 export type Principal = {
   keyId: string;

@@ -1,15 +1,15 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import { IN_PLAY_STATUSES } from "../catalogue/statuses.js";
-import { unpackOdds } from "../domain/packing/odds.js";
+import { IN_PLAY_STATUSES } from "../domain/types/statuses.js";
+import { unpackOdds } from "../domain/fixture/packed-odds.js";
 import type { IndexNames } from "../store/index-names.js";
-import { buildBetBuilder, GENERATION_FIXTURE_FIELDS, type GenerationFixture } from "./build.js";
-import type { BetBuilderDocument } from "./document.js";
-import { PRICING_FIXTURE_FIELDS } from "./fixture-state.js";
+import { buildBetBuilder, GENERATION_FIXTURE_FIELDS, type GenerationFixture } from "../domain/bet-builders/build.js";
+import type { BetBuilderDocument } from "../domain/bet-builders/document.js";
+import { PRICING_FIXTURE_FIELDS } from "../domain/bet-builders/fixture-state.js";
 import { readForms } from "./form.js";
-import { BET_BUILDER_MODELS, modelById, type BetBuilderModel } from "./models.js";
-import { pickCombination } from "./pick.js";
-import { predictionsOf } from "./content.js";
-import { finalScores, goalViewOf, predictionsOfView } from "./probability.js";
+import { BET_BUILDER_MODELS, modelById, type BetBuilderModel } from "../domain/bet-builders/models.js";
+import { pickCombination } from "../domain/bet-builders/pick.js";
+import { predictionsOf } from "../domain/bet-builders/content.js";
+import { finalScores, goalViewOf, predictionsOfView } from "../domain/bet-builders/probability.js";
 import { createBetBuilders } from "./store.js";
 
 export type GenerateOptions = {

@@ -1,7 +1,7 @@
 import type { Client } from "@elastic/elasticsearch";
 import type { IndexNames } from "../store/index-names.js";
-import { PRICING_FIXTURE_FIELDS, type PricingFixture } from "./fixture-state.js";
-import { priceBetBuilder, pricingChanged } from "./pricing.js";
+import { PRICING_FIXTURE_FIELDS, type PricingFixture } from "../domain/bet-builders/fixture-state.js";
+import { priceBetBuilder, pricingChanged } from "../domain/bet-builders/pricing.js";
 import { readBetBuildersOfFixtures, rewriteBetBuilders } from "./store.js";
 
 export type RepriceReport = {

@@ -1,5 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import type { BetBuilderDocument } from "./document.js";
+import type { BetBuilderDocument } from "../domain/bet-builders/document.js";
 import { searchPages } from "../store/search-pages.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { ParsedUrlQuery } from "node:querystring";
-import { METRIC_GROUPS, type MetricGroup } from "../catalogue/developer-types.js";
-import { DEVELOPER_NAMES } from "../catalogue/types.js";
-import { BadRequestError } from "../errors.js";
+import { METRIC_GROUPS, type MetricGroup } from "../domain/types/developer-types.js";
+import { DEVELOPER_NAMES } from "../domain/types/types.js";
+import { BadRequestError } from "./errors.js";
 import { MAX_IDS_PER_LIST } from "./params.js";
 
 /**

@@ -1,4 +1,4 @@
-import { SETTLED_STATUSES } from "../catalogue/statuses.js";
+import { SETTLED_STATUSES } from "../domain/types/statuses.js";
 
 /**
  * How a successful API response may be cached. Every policy is `private`: responses

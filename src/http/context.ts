@@ -3,7 +3,7 @@ import type Koa from "koa";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { KeyCache, Principal } from "../auth/key-cache.js";
-import type { ServiceMetrics } from "../metrics/service-metrics.js";
+import type { ServiceMetrics } from "../monitoring/service-metrics.js";
 import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import type { IndexNames } from "../store/index-names.js";
 import type { CachePolicy } from "./cache-policy.js";

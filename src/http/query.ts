@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError } from "./errors.js";
 import type { AppContext } from "./context.js";
 
 export const DEFAULT_LANGUAGE = "en";

@@ -8,7 +8,7 @@
  * like every fixture write. Fixtures the new version no longer has are not revived.
  */
 import type { Client, estypes } from "@elastic/elasticsearch";
-import { isFinished } from "../catalogue/statuses.js";
+import { isFinished } from "../domain/types/statuses.js";
 import { TeamNameCache } from "../live/team-names.js";
 import type { StoredFixture } from "../live/fixture-change.js";
 import { derivedFixtureFields } from "../standings/fixture-derived.js";

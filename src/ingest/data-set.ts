@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { isInPlay } from "../catalogue/statuses.js";
+import { isInPlay } from "../domain/types/statuses.js";
 import { PROJECT_ROOT } from "../paths.js";
-import { computeSeasonTables, type StandingRow } from "../standings/compute.js";
-import type { IndexedDocument } from "./bulk-load.js";
-import type { Catalog, CatalogMatch, CatalogSeason } from "./catalog.js";
+import { computeSeasonTables, type StandingRow } from "../domain/standings/compute.js";
+import type { IndexedDocument } from "../domain/indexed-document.js";
+import type { Catalog, CatalogMatch, CatalogSeason } from "../domain/catalog.js";
 import {
   countryDocument,
   leagueDocument,
@@ -12,8 +12,8 @@ import {
   teamDocument,
   type SeasonSummary,
 } from "./documents/reference-documents.js";
-import { standingDocument } from "./documents/standing-document.js";
-import { buildFixtureDocument } from "./fixtures/fixture-document.js";
+import { standingDocument } from "../domain/standings/standing-document.js";
+import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
 import { byKickoff, planMatches } from "./fixtures/match-plans.js";
 import { buildLiveSlate } from "./live-slate/index.js";
 import type { DataSet } from "./rebuild.js";

@@ -10,12 +10,13 @@ import {
   newVersion,
   swapAliases,
 } from "../store/index-versions.js";
-import type { IndexReplicas } from "../store/replicas.js";
+import type { IndexReplicas } from "../config.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { recomputeSeasonStandings } from "../standings/recompute.js";
-import { bulkLoad, type IndexedDocument } from "./bulk-load.js";
+import type { IndexedDocument } from "../domain/indexed-document.js";
+import { bulkLoad } from "../store/bulk-load.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
 import { readSpool, writeSpool } from "./spool.js";

@@ -1,7 +1,8 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
-import type { IndexedDocument, LoadableDocument } from "./bulk-load.js";
+import type { IndexedDocument } from "../domain/indexed-document.js";
+import type { LoadableDocument } from "../store/bulk-load.js";
 
 /**
  * A spool file holds serialized documents, one `id<TAB>json` line each (JSON never

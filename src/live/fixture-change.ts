@@ -5,10 +5,10 @@
  * diff), odds merge per odd (odds-merge.ts); `is_live` follows the status. The indexed-only
  * `effective` and `search` are the writer's job (they are not in `_source`).
  */
-import { isFinished, isInPlay, type FixtureStatus } from "../catalogue/statuses.js";
-import type { FixtureDocument } from "../domain/fixture-document.js";
+import { isFinished, isInPlay, type FixtureStatus } from "../domain/types/statuses.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import type { CompactTrends, Period, Score, StatEntry } from "../domain/fixture-parts.js";
-import { packTrends } from "../domain/packing/trends.js";
+import { packTrends } from "../domain/fixture/packed-trends.js";
 import { mergeOdds, type OddChange, type OddsEffects } from "./odds-merge.js";
 
 export type { OddChange } from "./odds-merge.js";

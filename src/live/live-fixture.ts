@@ -7,18 +7,18 @@
  * goals), live markets suspended for the minute after a goal, and the in-play odds settled
  * on the 90-minute score at full time.
  */
-import { isInPlay } from "../catalogue/statuses.js";
-import type { FixtureDocument } from "../domain/fixture-document.js";
-import { projectMatch, type MatchState } from "../enrich/match/projection.js";
-import { simulateMatch, type MatchScript } from "../enrich/match/script.js";
-import { DEFAULT_STRENGTH_OPTIONS } from "../enrich/model/strength.js";
-import { matchProbabilities } from "../enrich/model/poisson.js";
-import { BOOKMAKERS, LIVE_SELECTIONS } from "../enrich/odds/catalogue.js";
-import { oddId } from "../enrich/odds/odd-id.js";
-import { priceFixture } from "../enrich/odds/price-fixture.js";
-import { settleOdd } from "../enrich/odds/settlement.js";
-import { playedOutcome } from "../ingest/fixtures/match-state.js";
-import { fixturePriceInput, type PricedMatch } from "../ingest/fixtures/price-input.js";
+import { isInPlay } from "../domain/types/statuses.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
+import { projectMatch, type MatchState } from "../domain/football/match/projection.js";
+import { simulateMatch, type MatchScript } from "../domain/football/match/script.js";
+import { DEFAULT_STRENGTH_OPTIONS } from "../domain/football/model/strength.js";
+import { matchProbabilities } from "../domain/football/model/poisson.js";
+import { BOOKMAKERS, LIVE_SELECTIONS } from "../domain/football/odds/markets.js";
+import { oddId } from "../domain/football/odds/odd-id.js";
+import { priceFixture } from "../domain/football/odds/price-fixture.js";
+import { settleOdd } from "../domain/football/odds/settlement.js";
+import { playedOutcome } from "../domain/football/match/played-outcome.js";
+import { fixturePriceInput, type PricedMatch } from "../domain/football/odds/price-input.js";
 import type { FixtureChange, OddChange } from "./fixture-change.js";
 
 /** The stored fields the simulator reads. */

@@ -5,8 +5,8 @@
  * appended to its movement history (an odd without history first records the price it had),
  * which keeps the last MOVEMENT_HISTORY_LIMIT points, like the rebuild's longest schedules.
  */
-import { movementParts, unpackMovement, packMovement, type PackedMovement } from "../domain/packing/movement.js";
-import { localOddId, selectionOfOddId, trimZeros, type PackedOdd } from "../domain/packing/odds.js";
+import { movementParts, unpackMovement, packMovement, type PackedMovement } from "../domain/fixture/packed-movement.js";
+import { localOddId, selectionOfOddId, trimZeros, type PackedOdd } from "../domain/fixture/packed-odds.js";
 import { SETTLEMENT, type Movement } from "../domain/fixture-parts.js";
 
 /** One odd's new state; fields left out keep their stored value. A new odd needs `value`. */

@@ -1,5 +1,5 @@
 import type { Client } from "@elastic/elasticsearch";
-import { IN_PLAY_STATUSES } from "../catalogue/statuses.js";
+import { IN_PLAY_STATUSES } from "../domain/types/statuses.js";
 import { searchAllSources } from "../store/search-pages.js";
 import { SLATE_FIXTURE_FIELDS, type SlateFixture } from "./live-fixture.js";
 

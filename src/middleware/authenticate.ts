@@ -1,8 +1,8 @@
 import type { Next } from "koa";
-import { ForbiddenError, UnauthorizedError } from "../errors.js";
+import { ForbiddenError, UnauthorizedError } from "../http/errors.js";
 import { bearerToken } from "../http/bearer.js";
 import type { AppContext } from "../http/context.js";
-import type { Role } from "../auth/api-key-store.js";
+import type { Role } from "../store/api-key-store.js";
 
 /**
  * The presented key, from the first place that has one, in the order DECISIONS.md

@@ -1,6 +1,6 @@
 import type { Next } from "koa";
 import { errors as esErrors } from "@elastic/elasticsearch";
-import { HttpError } from "../errors.js";
+import { HttpError } from "../http/errors.js";
 import type { AppContext } from "../http/context.js";
 
 export const INTERNAL_ERROR_TEXT = "Internal server error";

@@ -1,6 +1,6 @@
 import type Router from "@koa/router";
 import type { Next } from "koa";
-import { MethodNotAllowedError, NotFoundError } from "../errors.js";
+import { MethodNotAllowedError, NotFoundError } from "../http/errors.js";
 import type { AppContext, AppState } from "../http/context.js";
 
 const READ_METHODS = ["GET", "HEAD"];

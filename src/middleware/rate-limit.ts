@@ -1,5 +1,5 @@
 import type { Next } from "koa";
-import { TooManyRequestsError } from "../errors.js";
+import { TooManyRequestsError } from "../http/errors.js";
 import type { AppContext } from "../http/context.js";
 import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 

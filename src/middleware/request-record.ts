@@ -2,7 +2,7 @@ import type { Next } from "koa";
 import type { AppContext } from "../http/context.js";
 import { matchedRoute } from "../http/matched-route.js";
 import { redactUrl } from "../logger.js";
-import { UNMATCHED_ROUTE } from "../metrics/service-metrics.js";
+import { UNMATCHED_ROUTE } from "../monitoring/service-metrics.js";
 
 /**
  * One timing per request, taken once the status is final, feeds both records of it: the

@@ -1,5 +1,5 @@
 import type { Next } from "koa";
-import { BadRequestError } from "../errors.js";
+import { BadRequestError } from "../http/errors.js";
 import type { AppContext } from "../http/context.js";
 import { malformedQueryMessage } from "../http/query-hygiene.js";
 

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { DEFAULT_FIXTURE_CACHE_MB } from "../config.js";
-import type { FixtureDocument } from "../domain/fixture-document.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { presentFixture, type PresentFixtureOptions } from "./fixture-presenter.js";
 
 /**

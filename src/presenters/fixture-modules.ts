@@ -1,10 +1,10 @@
-import type { FixtureDocument } from "../domain/fixture-document.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import type { FairOdd, Movement, Odd } from "../domain/fixture-parts.js";
-import { unpackFairOdds } from "../domain/packing/fair-odds.js";
-import { unpackMovement } from "../domain/packing/movement.js";
-import { unpackOdds } from "../domain/packing/odds.js";
-import { unpackTrends } from "../domain/packing/trends.js";
-import { expandTrends, type TrendEntry } from "../enrich/match/projection.js";
+import { unpackFairOdds } from "../domain/fixture/packed-fair-odds.js";
+import { unpackMovement } from "../domain/fixture/packed-movement.js";
+import { unpackOdds } from "../domain/fixture/packed-odds.js";
+import { unpackTrends } from "../domain/fixture/packed-trends.js";
+import { expandTrends, type TrendEntry } from "../domain/football/match/projection.js";
 import type { OddsFilter, TrendsFilter } from "../http/bracket-params.js";
 import { narrowOdds, trendTypeIds } from "./narrow.js";
 

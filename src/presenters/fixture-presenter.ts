@@ -1,6 +1,6 @@
-import type { FixtureDocument } from "../domain/fixture-document.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import type { FairOdd, Movement, Odd, Period, Score } from "../domain/fixture-parts.js";
-import type { TrendEntry } from "../enrich/match/projection.js";
+import type { TrendEntry } from "../domain/football/match/projection.js";
 import type { Filters } from "../http/bracket-params.js";
 import {
   presentFairOdds,

@@ -1,4 +1,4 @@
-import { ALL_TYPES, TREND_TYPES_BY_NAME } from "../catalogue/types.js";
+import { ALL_TYPES, TREND_TYPES_BY_NAME } from "../domain/types/types.js";
 import type { MetricEntry, Odd, StatEntry } from "../domain/fixture-parts.js";
 import type { MetricsFilter, OddsFilter, StatisticsFilter, TrendsFilter } from "../http/bracket-params.js";
 

@@ -1,6 +1,6 @@
 import type { Client } from "@elastic/elasticsearch";
-import { effectiveValues, type FixtureDocument } from "../domain/fixture-document.js";
-import { fixtureSearchFields } from "../text/search-fields.js";
+import { effectiveValues, type FixtureDocument } from "../domain/fixture/fixture-document.js";
+import { fixtureSearchFields } from "../domain/text/search-fields.js";
 
 /**
  * The indexed-only fields of a fixture (`effective`, `search`; left out of `_source`,

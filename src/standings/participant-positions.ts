@@ -1,6 +1,6 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import type { FixtureDocument } from "../domain/fixture-document.js";
-import type { StandingRow } from "./compute.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
+import type { StandingRow } from "../domain/standings/compute.js";
 import { derivedFixtureFields, readTeamNames } from "./fixture-derived.js";
 import type { SeasonFixture } from "./season-fixtures.js";
 

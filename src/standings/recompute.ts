@@ -1,9 +1,9 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import type { LocalizedNames } from "../ingest/catalog.js";
-import { standingRowDocument } from "../ingest/documents/standing-document.js";
+import type { LocalizedNames } from "../domain/catalog.js";
+import { standingRowDocument } from "../domain/standings/standing-document.js";
 import type { IndexNames } from "../store/index-names.js";
 import { searchPages } from "../store/search-pages.js";
-import { computeSeasonTables, type TableTeam } from "./compute.js";
+import { computeSeasonTables, type TableTeam } from "../domain/standings/compute.js";
 import { positionsOf, writeParticipantPositions } from "./participant-positions.js";
 import { readSeasonFixtures, tableFixtureOf } from "./season-fixtures.js";
 

@@ -1,8 +1,8 @@
 import type { Client } from "@elastic/elasticsearch";
-import { isFinished } from "../catalogue/statuses.js";
-import type { FixtureDocument } from "../domain/fixture-document.js";
+import { isFinished } from "../domain/types/statuses.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { searchAllSources } from "../store/search-pages.js";
-import type { TableFixture } from "./table-plan.js";
+import type { TableFixture } from "../domain/standings/table-plan.js";
 
 /** The stored fields a table recomputation reads from a fixture document. */
 export const SEASON_FIXTURE_FIELDS = [

@@ -1,6 +1,7 @@
 import type { Client } from "@elastic/elasticsearch";
 import { indexDefinition } from "./index-definitions.js";
-import { replicaSettings, type IndexReplicas } from "./replicas.js";
+import type { IndexReplicas } from "../config.js";
+import { replicaSettings } from "./replicas.js";
 import { PERSISTENT_INDICES, versionedIndexName, type IndexNames, type PersistentIndex } from "./index-names.js";
 
 /**

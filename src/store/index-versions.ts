@@ -1,6 +1,7 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { indexDefinition } from "./index-definitions.js";
-import { loadedHealth, replicaSettings, type IndexReplicas } from "./replicas.js";
+import type { IndexReplicas } from "../config.js";
+import { loadedHealth, replicaSettings } from "./replicas.js";
 import { VERSIONED_INDICES, versionedIndexName, versionOf, type IndexNames, type VersionedIndex } from "./index-names.js";
 
 /**

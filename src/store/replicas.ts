@@ -1,18 +1,7 @@
 import type { estypes } from "@elastic/elasticsearch";
-
-/**
- * How many replicas every index gets: "auto" follows the data nodes (0 on one node, 1 on
- * more, `auto_expand_replicas: 0-1` as DECISIONS.md says), a number pins that count.
- */
-export type IndexReplicas = "auto" | number;
+import type { IndexReplicas } from "../config.js";
 
 export const AUTO_EXPAND_REPLICAS = "0-1";
-
-/** `INDEX_REPLICAS` text to its setting; null when it is neither "auto" nor a small whole number. */
-export function parseIndexReplicas(value: string): IndexReplicas | null {
-  if (value === "auto") return "auto";
-  return /^[0-9]$/.test(value) ? Number(value) : null;
-}
 
 /**
  * The replica settings an index is created with and put back to after a load. A pinned count

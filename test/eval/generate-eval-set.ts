@@ -14,10 +14,10 @@ import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config.js";
-import { Random } from "../../src/enrich/random.js";
+import { Random } from "../../src/domain/football/random.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
-import { fold } from "../../src/text/fold.js";
+import { fold } from "../../src/domain/text/fold.js";
 
 type EntityType = "team" | "league" | "country";
 type Entity = { type: EntityType; id: number; name: string; alternates: string[]; translations: string[]; country: string; code: string };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { typesOf } from "../../src/catalogue/types.js";
+import { typesOf } from "../../src/domain/types/types.js";
 import { loadCatalog, MINI_LEAGUE, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 

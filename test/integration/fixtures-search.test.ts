@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureDocument } from "../../src/domain/fixture-document.js";
+import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
 import { indexSearchFixtures, type SearchFixtureSpec, type ValueSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";

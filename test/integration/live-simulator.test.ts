@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureDocument } from "../../src/domain/fixture-document.js";
-import { unpackTrends } from "../../src/domain/packing/trends.js";
-import { expandTrends } from "../../src/enrich/match/projection.js";
+import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
+import { unpackTrends } from "../../src/domain/fixture/packed-trends.js";
+import { expandTrends } from "../../src/domain/football/match/projection.js";
 import { LiveSimulator } from "../../src/live/simulator.js";
 import { loadCatalog, MINI_SEASONS, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";

@@ -1,11 +1,11 @@
 import { errors, type Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BetBuilderDocument } from "../../src/bet-builders/document.js";
+import type { BetBuilderDocument } from "../../src/domain/bet-builders/document.js";
 import { generateBetBuilders } from "../../src/bet-builders/generate.js";
 import { repriceForFixtures } from "../../src/bet-builders/reprice.js";
-import type { FixtureDocument } from "../../src/domain/fixture-document.js";
-import { unpackMovement } from "../../src/domain/packing/movement.js";
-import { unpackOdds } from "../../src/domain/packing/odds.js";
+import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
+import { unpackMovement } from "../../src/domain/fixture/packed-movement.js";
+import { unpackOdds } from "../../src/domain/fixture/packed-odds.js";
 import { applyFixtureUpdate, nowMoment, updateTarget, type UpdateTarget } from "../../src/live/apply-update.js";
 import { runFollowUps } from "../../src/live/follow-ups.js";
 import { loadCatalog, miniCatalog } from "../support/mini-catalog.js";

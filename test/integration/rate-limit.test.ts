@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiKeyStore } from "../../src/auth/api-key-store.js";
+import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { ensureAliasedIndex } from "../../src/store/ensure-index.js";
 import { indexDefinition } from "../../src/store/index-definitions.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureDocument } from "../../src/domain/fixture-document.js";
+import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
 import { buildDataSetFromCatalog } from "../../src/ingest/data-set.js";
 import { rebuild, type DataSet, type RebuildReport } from "../../src/ingest/rebuild.js";
 import { applyFixtureUpdate, updateTarget } from "../../src/live/apply-update.js";

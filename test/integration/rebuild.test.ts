@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rebuild, rollback, type DataSet } from "../../src/ingest/rebuild.js";
-import { DroppedDocumentsError } from "../../src/ingest/bulk-load.js";
+import { DroppedDocumentsError } from "../../src/store/bulk-load.js";
 import { currentVersion, listVersions } from "../../src/store/index-versions.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 

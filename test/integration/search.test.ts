@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Catalog } from "../../src/ingest/catalog.js";
+import type { Catalog } from "../../src/domain/catalog.js";
 import { loadCatalog, MINI_COUNTRY, MINI_LEAGUE, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 

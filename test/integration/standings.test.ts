@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureDocument } from "../../src/domain/fixture-document.js";
-import type { Catalog, CatalogMatch } from "../../src/ingest/catalog.js";
+import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
+import type { Catalog, CatalogMatch } from "../../src/domain/catalog.js";
 import { recomputeSeasonStandings } from "../../src/standings/recompute.js";
 import { loadCatalog, MINI_LEAGUE, MINI_SEASONS, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";

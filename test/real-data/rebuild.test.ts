@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { FixtureDocument } from "../../src/domain/fixture-document.js";
+import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
 import { buildDataSet } from "../../src/ingest/data-set.js";
-import type { IndexedDocument } from "../../src/ingest/bulk-load.js";
+import type { IndexedDocument } from "../../src/domain/indexed-document.js";
 import { currentVersion } from "../../src/store/index-versions.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 

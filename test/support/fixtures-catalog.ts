@@ -1,4 +1,4 @@
-import type { FixtureDocument } from "../../src/domain/fixture-document.js";
+import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
 import { buildDataSetFromCatalog } from "../../src/ingest/data-set.js";
 import { miniCatalog, type MiniMatch } from "./mini-catalog.js";
 

@@ -1,4 +1,4 @@
-import type { Catalog, CatalogMatch, CatalogTeam, MatchResult } from "../../src/ingest/catalog.js";
+import type { Catalog, CatalogMatch, CatalogTeam, MatchResult } from "../../src/domain/catalog.js";
 import { buildDataSetFromCatalog } from "../../src/ingest/data-set.js";
 import { rebuild, type RebuildReport } from "../../src/ingest/rebuild.js";
 import { REGIONS } from "../../src/ingest/synthetic/regions.js";

@@ -1,10 +1,10 @@
-import type { FixtureStatus } from "../../src/catalogue/statuses.js";
-import { isInPlay } from "../../src/catalogue/statuses.js";
-import { FILTERABLE_TYPES } from "../../src/catalogue/types.js";
-import { effectiveValues, type FixtureDocument } from "../../src/domain/fixture-document.js";
+import type { FixtureStatus } from "../../src/domain/types/statuses.js";
+import { isInPlay } from "../../src/domain/types/statuses.js";
+import { FILTERABLE_TYPES } from "../../src/domain/types/types.js";
+import { effectiveValues, type FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
 import type { Location, MetricEntry, StatEntry } from "../../src/domain/fixture-parts.js";
 import type { TestEnv } from "./test-env.js";
-import { fixtureSearchFields } from "../../src/text/search-fields.js";
+import { fixtureSearchFields } from "../../src/domain/text/search-fields.js";
 
 /**
  * Fixture documents with exactly the values a /fixtures/search test needs, written

@@ -14,7 +14,7 @@
  *      name other clubs too often: "Auckland FC" is not "Auckland City FC", "San Diego FC" is not
  *      "San Diego Loyal SC".
  */
-import { fold } from "../../text/fold.js";
+import { fold } from "../../domain/text/fold.js";
 import type { ClubRecord } from "./clubs-parser.js";
 
 export type MatchLevel = "name" | "alternate" | "core" | "fuzzy" | "subset";

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fold } from "../../text/fold.js";
+import { fold } from "../../domain/text/fold.js";
 import { parseClubHistoryText, type ClubRename } from "./club-history-parser.js";
 import { langFromFileCode, parseClubLangText, type ClubLangEntry } from "./club-lang-parser.js";
 import { parseClubsText, type ClubRecord } from "./clubs-parser.js";

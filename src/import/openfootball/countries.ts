@@ -9,9 +9,9 @@ import fr from "i18n-iso-countries/langs/fr.json" with { type: "json" };
 import it from "i18n-iso-countries/langs/it.json" with { type: "json" };
 import nl from "i18n-iso-countries/langs/nl.json" with { type: "json" };
 import pt from "i18n-iso-countries/langs/pt.json" with { type: "json" };
-import { fold } from "../../text/fold.js";
+import { fold } from "../../domain/text/fold.js";
 import { COUNTRY_TABLE, type CountryEntry, type Region } from "./country-table.js";
-import { stableId } from "../../ingest/stable-id.js";
+import { stableId } from "../../domain/stable-id.js";
 
 export const NAME_LANGUAGES = ["en", "de", "es", "fr", "it", "pt", "nl"] as const;
 export type NameLanguage = (typeof NAME_LANGUAGES)[number];

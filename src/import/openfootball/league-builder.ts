@@ -8,7 +8,7 @@ import type { LocalizedNames } from "./localized-names.js";
 import { seasonStartYear } from "./match-derivation.js";
 import type { SourceFile } from "./matches-reader.js";
 import type { SourceRef } from "./source-error.js";
-import { stableId } from "../../ingest/stable-id.js";
+import { stableId } from "../../domain/stable-id.js";
 
 export interface League {
   /** stableId("league", code). */

@@ -16,7 +16,7 @@ import { seasonKeyOf } from "./league-builder.js";
 import type { MatchStatus, SourceStatus } from "./match-derivation.js";
 import type { MatchScores, SourceFile } from "./matches-reader.js";
 import { OpenfootballSourceError } from "./source-error.js";
-import { FIXTURE_ID_BITS, IdRegistry, stableId } from "../../ingest/stable-id.js";
+import { FIXTURE_ID_BITS, IdRegistry, stableId } from "../../domain/stable-id.js";
 import type { TeamResolution } from "./team-resolver.js";
 
 export interface Match {

@@ -1,8 +1,8 @@
 /**
  * Pure derivations from one football.json match: stage, round label, status, and season naming.
  */
-import type { FixtureStatus } from "../../catalogue/statuses.js";
-import { REGULAR_SEASON } from "../../catalogue/stages.js";
+import type { FixtureStatus } from "../../domain/types/statuses.js";
+import { REGULAR_SEASON } from "../../domain/types/stages.js";
 
 /** The statuses the real data can give a match (no in-play ones: the snapshot is not live). */
 export type MatchStatus = Extract<FixtureStatus, "FT" | "POSTPONED" | "CANCELLED" | "ABANDONED" | "AWARDED" | "NO_RESULT" | "NOT_STARTED">;

@@ -7,7 +7,7 @@
  */
 import { buildCountry } from "./countries.js";
 import { describeCompetition } from "./competition-codes.js";
-import { IdRegistry } from "../../ingest/stable-id.js";
+import { IdRegistry } from "../../domain/stable-id.js";
 import type { Team } from "./team-resolver.js";
 
 const READABLE_NAMES: ReadonlyArray<[RegExp, string]> = [

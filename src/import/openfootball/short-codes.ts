@@ -10,7 +10,7 @@
  * Codes need not be unique, but assignShortCodes avoids giving one code to two teams of the same
  * country when another candidate is free ("Manchester United" MAN, then "Manchester City" MCI).
  */
-import { fold } from "../../text/fold.js";
+import { fold } from "../../domain/text/fold.js";
 import { coreName } from "./club-name-index.js";
 
 const GENERIC_SUFFIXES = new Set([

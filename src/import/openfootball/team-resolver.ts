@@ -16,7 +16,7 @@
  *   name:<country key>:<folded fixture name>          for the others
  * (a country with two clubs of one folded name adds ":<folded city>" to both.)
  */
-import { fold } from "../../text/fold.js";
+import { fold } from "../../domain/text/fold.js";
 import { ClubNameIndex, type MatchLevel } from "./club-name-index.js";
 import type { ClubRecord } from "./clubs-parser.js";
 import { countryByKey } from "./countries.js";
@@ -25,7 +25,7 @@ import type { LocalizedNames } from "./localized-names.js";
 import type { SourceFile } from "./matches-reader.js";
 import { OpenfootballSourceError, type SourceRef } from "./source-error.js";
 import { assignShortCodes } from "./short-codes.js";
-import { IdRegistry } from "../../ingest/stable-id.js";
+import { IdRegistry } from "../../domain/stable-id.js";
 
 export type ResolutionLevel = MatchLevel | "same-file-prefix" | "none";
 

@@ -12,7 +12,7 @@
  * - mx.1: Mexico City time (the league's own schedule zone).
  * A match without a time kicks off at 15:00 local (DECISIONS.md): DEFAULT_KICKOFF_TIME.
  */
-import { zonedToUtc } from "../../time/zoned-time.js";
+import { zonedToUtc } from "../../domain/time/zoned-time.js";
 
 
 /** By football.json code prefix (the part before the first "."), or by whole code. */

@@ -1,7 +1,7 @@
-import { searchFields } from "../../text/search-fields.js";
-import type { CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../catalog.js";
-import type { IndexedDocument } from "../bulk-load.js";
-import { translationsOnly } from "./localize.js";
+import { searchFields } from "../../domain/text/search-fields.js";
+import type { CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../../domain/catalog.js";
+import type { IndexedDocument } from "../../domain/indexed-document.js";
+import { translationsOnly } from "../../domain/localized-name.js";
 
 /**
  * Documents of the reference indices (countries, teams, leagues, seasons). Each

@@ -1,5 +1,5 @@
-import { Random } from "../../enrich/random.js";
-import { ceilQuarterHour, floorQuarterHour, localHourOf, MINUTE_MS, QUARTER_HOUR_MS } from "../../time/zoned-time.js";
+import { Random } from "../../domain/football/random.js";
+import { ceilQuarterHour, floorQuarterHour, localHourOf, MINUTE_MS, QUARTER_HOUR_MS } from "../../domain/time/zoned-time.js";
 
 /**
  * Shapes the hours around `now` so every match is cleanly finished, in play or not started, and

@@ -1,8 +1,8 @@
-import type { CatalogLeague } from "../catalog.js";
-import { Random } from "../../enrich/random.js";
+import type { CatalogLeague } from "../../domain/catalog.js";
+import { Random } from "../../domain/football/random.js";
 import { doubleRoundRobin } from "./round-robin.js";
 import { roundKickoffs } from "./weekend-slots.js";
-import { addDays, localDateOf, weekdayOf, type LocalDate } from "../../time/zoned-time.js";
+import { addDays, localDateOf, weekdayOf, type LocalDate } from "../../domain/time/zoned-time.js";
 
 /**
  * Weekly calendars. Round i of a season is played on the weekend around its Saturday (Friday to

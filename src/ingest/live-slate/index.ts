@@ -1,10 +1,10 @@
-import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../catalog.js";
-import { FIXTURE_ID_BITS, IdRegistry, stableId } from "../stable-id.js";
+import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../../domain/catalog.js";
+import { FIXTURE_ID_BITS, IdRegistry, stableId } from "../../domain/stable-id.js";
 import { arrangeAroundNow, type SlateEntry } from "./around-now.js";
 import { currentRoundIndex, nearestSaturday, planSeason, roundCount, type PlannedMatch } from "./calendar.js";
 import { statusAt } from "./match-status.js";
 import { defaultSeasonName } from "./season-name.js";
-import { REGULAR_SEASON } from "../../catalogue/stages.js";
+import { REGULAR_SEASON } from "../../domain/types/stages.js";
 
 /**
  * The simulated current season of each given league, laid out around `now`: a weekly double

@@ -1,5 +1,5 @@
-import type { FixtureStatus } from "../../catalogue/statuses.js";
-import { MINUTE_MS } from "../../time/zoned-time.js";
+import type { FixtureStatus } from "../../domain/types/statuses.js";
+import { MINUTE_MS } from "../../domain/time/zoned-time.js";
 
 /**
  * A match kicked off longer ago than this is certainly over: 90 minutes, a 15-minute break and

@@ -1,6 +1,6 @@
-import type { CatalogLeague } from "../catalog.js";
+import type { CatalogLeague } from "../../domain/catalog.js";
 import { REGIONS } from "../synthetic/regions.js";
-import { localDateOf } from "../../time/zoned-time.js";
+import { localDateOf } from "../../domain/time/zoned-time.js";
 
 /**
  * Season names in the league's own style. Two-year seasons ("2026/2027", August to May) are the

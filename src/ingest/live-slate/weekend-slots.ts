@@ -1,6 +1,6 @@
-import type { CatalogLeague } from "../catalog.js";
+import type { CatalogLeague } from "../../domain/catalog.js";
 import { REGIONS } from "../synthetic/regions.js";
-import { addDays, zonedToUtc, type LocalDate } from "../../time/zoned-time.js";
+import { addDays, zonedToUtc, type LocalDate } from "../../domain/time/zoned-time.js";
 
 /**
  * Local kick-off slots of a weekly round, around its Saturday: Friday and Monday evenings,

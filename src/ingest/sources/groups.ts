@@ -1,4 +1,4 @@
-import { stableId } from "../stable-id.js";
+import { stableId } from "../../domain/stable-id.js";
 
 type Pairing = { id: number; stageKey: string; home: number; away: number; date_time: string };
 

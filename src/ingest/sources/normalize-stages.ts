@@ -1,5 +1,5 @@
-import type { CatalogMatch } from "../catalog.js";
-import { REGULAR_SEASON } from "../../catalogue/stages.js";
+import type { CatalogMatch } from "../../domain/catalog.js";
+import { REGULAR_SEASON } from "../../domain/types/stages.js";
 
 /**
  * A competition without stages has `stage: null` (service description): when every

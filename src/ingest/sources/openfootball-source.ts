@@ -1,11 +1,11 @@
-import { POPULAR_LEAGUE_CODES } from "../../catalogue/popular-leagues.js";
+import { POPULAR_LEAGUE_CODES } from "../../domain/types/popular-leagues.js";
 import { readOpenfootball, type OpenfootballData } from "../../import/openfootball/index.js";
 import type { LocalizedNames as SourceNames } from "../../import/openfootball/localized-names.js";
-import type { Catalog, CatalogCountry, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam, LocalizedNames } from "../catalog.js";
-import { stableId } from "../stable-id.js";
+import type { Catalog, CatalogCountry, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam, LocalizedNames } from "../../domain/catalog.js";
+import { stableId } from "../../domain/stable-id.js";
 import { REGIONS, type RegionKey } from "../synthetic/regions.js";
 import { detectGroups } from "./groups.js";
-import { isKnockoutName } from "./knockout.js";
+import { isKnockoutName } from "../../domain/knockout.js";
 
 
 /**

@@ -1,5 +1,5 @@
-import type { CatalogCountry } from "../catalog.js";
-import { stableId } from "../stable-id.js";
+import type { CatalogCountry } from "../../domain/catalog.js";
+import { stableId } from "../../domain/stable-id.js";
 import { REGIONS, type RegionKey } from "./regions.js";
 
 /**

@@ -1,10 +1,10 @@
-import { Random } from "../../enrich/random.js";
-import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../catalog.js";
+import { Random } from "../../domain/football/random.js";
+import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../../domain/catalog.js";
 import { doubleRoundRobin } from "../live-slate/round-robin.js";
 import { statusAt } from "../live-slate/match-status.js";
 import { defaultSeasonName } from "../live-slate/season-name.js";
-import { addDays, zonedToUtc, type LocalDate } from "../../time/zoned-time.js";
-import { stableId, type IdRegistry } from "../stable-id.js";
+import { addDays, zonedToUtc, type LocalDate } from "../../domain/time/zoned-time.js";
+import { stableId, type IdRegistry } from "../../domain/stable-id.js";
 import { SYNTHETIC_SOURCE } from "./domestic-seasons.js";
 
 /**

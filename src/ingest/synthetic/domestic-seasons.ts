@@ -1,10 +1,10 @@
-import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../catalog.js";
+import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../../domain/catalog.js";
 import { currentRoundIndex, nearestSaturday, planSeason, roundCount } from "../live-slate/calendar.js";
-import { REGULAR_SEASON } from "../../catalogue/stages.js";
+import { REGULAR_SEASON } from "../../domain/types/stages.js";
 import { statusAt } from "../live-slate/match-status.js";
 import { defaultSeasonName } from "../live-slate/season-name.js";
-import { addDays, type LocalDate } from "../../time/zoned-time.js";
-import { stableId, type IdRegistry } from "../stable-id.js";
+import { addDays, type LocalDate } from "../../domain/time/zoned-time.js";
+import { stableId, type IdRegistry } from "../../domain/stable-id.js";
 
 /**
  * Past seasons of a domestic league: the same weekly double round-robin as the live slate, the

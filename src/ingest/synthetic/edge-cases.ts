@@ -1,6 +1,6 @@
-import { Random } from "../../enrich/random.js";
-import type { FixtureStatus } from "../../catalogue/statuses.js";
-import type { CatalogMatch, MatchResult } from "../catalog.js";
+import { Random } from "../../domain/football/random.js";
+import type { FixtureStatus } from "../../domain/types/statuses.js";
+import type { CatalogMatch, MatchResult } from "../../domain/catalog.js";
 
 /**
  * A handful of past matches with the statuses of real data that simulation never produces:

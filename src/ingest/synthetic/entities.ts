@@ -1,8 +1,8 @@
-import type { CatalogLeague, CatalogTeam } from "../catalog.js";
-import type { IdRegistry } from "../stable-id.js";
-import { stableId } from "../stable-id.js";
+import type { CatalogLeague, CatalogTeam } from "../../domain/catalog.js";
+import type { IdRegistry } from "../../domain/stable-id.js";
+import { stableId } from "../../domain/stable-id.js";
 import type { LeagueSpec, TeamSpec } from "./base-leagues.js";
-import { POPULAR_LEAGUE_CODES } from "../../catalogue/popular-leagues.js";
+import { POPULAR_LEAGUE_CODES } from "../../domain/types/popular-leagues.js";
 import { countryId, SYNTHETIC_COUNTRIES } from "./countries.js";
 import { REGIONS } from "./regions.js";
 

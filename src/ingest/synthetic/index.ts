@@ -1,6 +1,6 @@
-import type { Catalog, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam } from "../catalog.js";
+import type { Catalog, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam } from "../../domain/catalog.js";
 import { buildLiveSlate } from "../live-slate/index.js";
-import { FIXTURE_ID_BITS, IdRegistry } from "../stable-id.js";
+import { FIXTURE_ID_BITS, IdRegistry } from "../../domain/stable-id.js";
 import { BASE_CUP, BASE_LEAGUES, type LeagueSpec } from "./base-leagues.js";
 import { buildCountry, type SyntheticCountryKey } from "./countries.js";
 import { buildCupSeason } from "./cup.js";

@@ -1,4 +1,4 @@
-import type { Region } from "../catalog.js";
+import type { Region } from "../../domain/catalog.js";
 
 /**
  * Continental areas with small stable ids (DECISIONS.md, "Leagues in /search"), keyed by their

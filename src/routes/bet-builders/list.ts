@@ -1,8 +1,8 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import type { BetBuilderDocument } from "../../bet-builders/document.js";
-import { isOpen } from "../../bet-builders/fixture-state.js";
-import { isInPlay } from "../../catalogue/statuses.js";
-import type { FixtureDocument } from "../../domain/fixture-document.js";
+import type { BetBuilderDocument } from "../../domain/bet-builders/document.js";
+import { isOpen } from "../../domain/bet-builders/fixture-state.js";
+import { isInPlay } from "../../domain/types/statuses.js";
+import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
 import type { IndexNames } from "../../store/index-names.js";
 import { presentFixture, type FixtureView } from "../../presenters/fixture-presenter.js";
 import { presentBetBuilder, type BetBuilderView } from "./presenter.js";

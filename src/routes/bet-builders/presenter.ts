@@ -1,4 +1,4 @@
-import { CONTENT_LANGUAGES, type BetBuilderDocument, type BetBuilderSelection, type ContentLanguage } from "../../bet-builders/document.js";
+import { CONTENT_LANGUAGES, type BetBuilderDocument, type BetBuilderSelection, type ContentLanguage } from "../../domain/bet-builders/document.js";
 
 /**
  * One Bet builder, field by field in the order of the service description's table,

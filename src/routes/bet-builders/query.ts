@@ -1,5 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
-import { CONTENT_LANGUAGES } from "../../bet-builders/document.js";
+import { CONTENT_LANGUAGES } from "../../domain/bet-builders/document.js";
 
 /** The fixed internal result limit of GET /bet-builders (DECISIONS.md). */
 export const BET_BUILDERS_CAP = 100;

@@ -1,6 +1,6 @@
 import Router from "@koa/router";
-import type { BetBuilderDocument } from "../../bet-builders/document.js";
-import { NotFoundError, BadRequestError } from "../../errors.js";
+import type { BetBuilderDocument } from "../../domain/bet-builders/document.js";
+import { NotFoundError, BadRequestError } from "../../http/errors.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";

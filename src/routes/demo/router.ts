@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Router from "@koa/router";
-import { NotFoundError } from "../../errors.js";
+import { NotFoundError } from "../../http/errors.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { PROJECT_ROOT } from "../../paths.js";
 

@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import { NotFoundError } from "../../errors.js";
+import { NotFoundError } from "../../http/errors.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { openApiDocument } from "../../openapi/document.js";
 import { DOCS_PAGE } from "./docs-page.js";

@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import type { FixtureDocument } from "../../domain/fixture-document.js";
+import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
 import { parseFilters, parseOrder, parseWhere, type FilterKind } from "../../http/bracket-params.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";

@@ -1,8 +1,8 @@
-import { FIXTURE_STATUSES } from "../../catalogue/statuses.js";
+import { FIXTURE_STATUSES } from "../../domain/types/statuses.js";
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 import { FixtureSchema } from "../../presenters/fixture-schema.js";
-import { MAX_RESULT_WINDOW, PAGE_DEPTH_MESSAGE } from "../../search/fixtures/page-window.js";
+import { MAX_RESULT_WINDOW, PAGE_DEPTH_MESSAGE } from "../../search/fixture-list/page-window.js";
 import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
 import { idListParam } from "../fixtures/id-list-param.js";
 import { SEARCH_INCLUDES } from "../../search/fixtures-search/source-filter.js";

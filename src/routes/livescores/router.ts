@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import type { FixtureDocument } from "../../domain/fixture-document.js";
+import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
 import { parseFilters, type FilterKind } from "../../http/bracket-params.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
@@ -7,7 +7,7 @@ import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureJsonChunks, fixtureListJson, versionedFixtures } from "../../presenters/fixture-json.js";
-import { buildLivescoresSearch } from "../../search/fixtures/livescores-query.js";
+import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
 import { LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
 
 const FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];

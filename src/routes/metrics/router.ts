@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import { NotFoundError, UnauthorizedError } from "../../errors.js";
+import { NotFoundError, UnauthorizedError } from "../../http/errors.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { metricsAccess } from "./access.js";
 

@@ -1,5 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import type { FixtureDocument } from "../../domain/fixture-document.js";
+import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
 import type { CountryHit, LeagueHit, TeamHit } from "../../search/entity/documents.js";
 import { EntityRanker, type RankedResult } from "../../search/entity/rank.js";
 import { entitySearchPlan, type EntitySearchInput } from "../../search/entity/search-plan.js";

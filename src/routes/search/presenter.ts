@@ -1,4 +1,4 @@
-import { localizedName } from "../../ingest/documents/localize.js";
+import { localizedName } from "../../domain/localized-name.js";
 import { presentFixture } from "../../presenters/fixture-presenter.js";
 import type { CountryHit, LeagueHit, TeamHit } from "../../search/entity/documents.js";
 import type { RankedResult } from "../../search/entity/rank.js";

@@ -1,4 +1,4 @@
-import { FIXTURE_STATUSES } from "../../catalogue/statuses.js";
+import { FIXTURE_STATUSES } from "../../domain/types/statuses.js";
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 import { PeriodSchema, ScoreSchema } from "../../presenters/fixture-schema.js";

@@ -1,4 +1,4 @@
-import type { StandingDocument } from "../../ingest/documents/standing-document.js";
+import type { StandingDocument } from "../../domain/standings/standing-document.js";
 import { presentStatEntries } from "../../presenters/fixture-modules.js";
 
 /**

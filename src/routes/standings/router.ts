@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import type { StandingDocument } from "../../ingest/documents/standing-document.js";
+import type { StandingDocument } from "../../domain/standings/standing-document.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";

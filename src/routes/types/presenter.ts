@@ -1,4 +1,4 @@
-import type { TypeDefinition } from "../../catalogue/developer-types.js";
+import type { TypeDefinition } from "../../domain/types/developer-types.js";
 
 /** The public fields of a type, listed one by one so internal ones (unit) stay in. */
 export function presentType(type: TypeDefinition) {

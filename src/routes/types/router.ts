@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import { ALL_TYPES } from "../../catalogue/types.js";
+import { ALL_TYPES } from "../../domain/types/types.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";

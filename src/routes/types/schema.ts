@@ -1,4 +1,4 @@
-import { DEVELOPER_TYPES } from "../../catalogue/developer-types.js";
+import { DEVELOPER_TYPES } from "../../domain/types/developer-types.js";
 import { enumListParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 

@@ -1,6 +1,6 @@
 import type { estypes } from "@elastic/elasticsearch";
-import { canonicalWord } from "../../text/name-words.js";
-import { trigrams } from "../../text/search-fields.js";
+import { canonicalWord } from "../../domain/text/name-words.js";
+import { trigrams } from "../../domain/text/search-fields.js";
 import type { QueryText } from "./query-text.js";
 
 /**

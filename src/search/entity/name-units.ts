@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { wordKind, wordWeight, words } from "../../text/name-words.js";
+import { wordKind, wordWeight, words } from "../../domain/text/name-words.js";
 
 /**
  * A name spelling as the scorer pairs it with the query: its words with their weights, and the

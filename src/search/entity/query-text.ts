@@ -1,5 +1,5 @@
-import { fold } from "../../text/fold.js";
-import { wordWeight, words } from "../../text/name-words.js";
+import { fold } from "../../domain/text/fold.js";
+import { wordWeight, words } from "../../domain/text/name-words.js";
 
 /**
  * The search text as the scorer and the query builders see it: folded (case, accents and

@@ -1,7 +1,7 @@
 import type { estypes } from "@elastic/elasticsearch";
-import type { FixtureDocument } from "../../domain/fixture-document.js";
-import { fold } from "../../text/fold.js";
-import { words } from "../../text/name-words.js";
+import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
+import { fold } from "../../domain/text/fold.js";
+import { words } from "../../domain/text/name-words.js";
 import type { CountryHit, LeagueHit, TeamHit } from "./documents.js";
 import { EntityScore, type ScorableEntity } from "./entity-score.js";
 import { fixtureQuery, scoreFixture, type FixtureQuery } from "./fixture-score.js";

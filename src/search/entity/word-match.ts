@@ -1,4 +1,4 @@
-import { canonicalWord } from "../../text/name-words.js";
+import { canonicalWord } from "../../domain/text/name-words.js";
 import { editDistances } from "./edit-distance.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
-import type { FixtureStatus } from "../../catalogue/statuses.js";
+import type { FixtureStatus } from "../../domain/types/statuses.js";
 import type { OrderClause, WhereCondition } from "../../http/bracket-params.js";
 import { sortClause } from "./sort-clause.js";
 import { sourceFilter, type SearchInclude } from "./source-filter.js";

@@ -1,5 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
-import type { FixtureDocument } from "../../domain/fixture-document.js";
+import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
 
 /** What /fixtures/search can include; fair_odds, movement, last_fixtures and trends are unavailable here. */
 export const SEARCH_INCLUDES = ["odds", "statistics", "metrics"] as const;

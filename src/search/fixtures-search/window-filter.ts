@@ -1,5 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
-import { IN_PLAY_STATUSES, type FixtureStatus } from "../../catalogue/statuses.js";
+import { IN_PLAY_STATUSES, type FixtureStatus } from "../../domain/types/statuses.js";
 
 /** The windows /fixtures/search offers: in play only, or N hours ahead. */
 export const SEARCH_WINDOWS = ["live", "3", "6", "12", "24", "48", "168"] as const;

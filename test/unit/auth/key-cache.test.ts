@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generateApiKey, hashApiKey } from "../../../src/auth/api-key-format.js";
-import type { ApiKeyRecord, ApiKeyStore } from "../../../src/auth/api-key-store.js";
+import { generateApiKey, hashApiKey } from "../../../src/domain/api-key-format.js";
+import type { ApiKeyRecord, ApiKeyStore } from "../../../src/store/api-key-store.js";
 import { KeyCache } from "../../../src/auth/key-cache.js";
 
 /** A store stand-in that counts lookups (the cache logic is pure; the real store has integration tests). */

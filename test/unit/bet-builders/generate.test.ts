@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { candidateFixturesSearch, DEFAULT_FIXTURE_COUNT } from "../../../src/bet-builders/generate.js";
-import { betBuilderId } from "../../../src/bet-builders/build.js";
+import { betBuilderId } from "../../../src/domain/bet-builders/build.js";
 
 const now = new Date("2026-11-21T15:00:00.000Z");
 

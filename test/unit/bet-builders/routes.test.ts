@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { BetBuilderDocument } from "../../../src/bet-builders/document.js";
+import type { BetBuilderDocument } from "../../../src/domain/bet-builders/document.js";
 import { presentBetBuilder } from "../../../src/routes/bet-builders/presenter.js";
 import { BET_BUILDERS_CAP, betBuildersListSearch } from "../../../src/routes/bet-builders/query.js";
 import { BetBuilderParamsSchema, BetBuildersListSchema } from "../../../src/routes/bet-builders/schema.js";
-import { unpackOdds } from "../../../src/domain/packing/odds.js";
-import { selectionOf } from "../../../src/bet-builders/build.js";
-import { FIXTURE_ID, pricedFixture } from "./priced-fixture.js";
+import { unpackOdds } from "../../../src/domain/fixture/packed-odds.js";
+import { selectionOf } from "../../../src/domain/bet-builders/build.js";
+import { FIXTURE_ID, pricedFixture } from "../domain/bet-builders/priced-fixture.js";
 
 const odd = unpackOdds(pricedFixture().odds, FIXTURE_ID)[0]!;
 const texts = { en: "English", de: "Deutsch", es: "Español", fr: "Français", it: "Italiano", pt: "Português", nl: "Nederlands" };

@@ -1,6 +1,6 @@
 import { parse } from "node:querystring";
 import { describe, expect, it } from "vitest";
-import { BadRequestError } from "../../../src/errors.js";
+import { BadRequestError } from "../../../src/http/errors.js";
 import { parseFilters, parseOrder, parseWhere, type FilterKind } from "../../../src/http/bracket-params.js";
 
 /** The query object Koa hands over (`ctx.query` is node:querystring's parse). */

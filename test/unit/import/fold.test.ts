@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fold } from "../../../src/text/fold.js";
+import { fold } from "../../../src/domain/text/fold.js";
 
 describe("fold", () => {
   it("strips accents and lower-cases", () => {

@@ -4,7 +4,7 @@ import { buildCountry, countryByCode, countryByName } from "../../../src/import/
 import { competitionNameWithoutSeason } from "../../../src/import/openfootball/league-builder.js";
 import { lineOfArrayElement } from "../../../src/import/openfootball/json-lines.js";
 import { assignShortCodes, shortCodeCandidates } from "../../../src/import/openfootball/short-codes.js";
-import { IdRegistry, stableId } from "../../../src/ingest/stable-id.js";
+import { IdRegistry, stableId } from "../../../src/domain/stable-id.js";
 
 describe("describeCompetition", () => {
   it("maps football.json codes to leagues-data codes, countries and levels", () => {

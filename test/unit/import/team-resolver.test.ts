@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseClubsText } from "../../../src/import/openfootball/clubs-parser.js";
 import { parseMatchesFile, type SourceFile } from "../../../src/import/openfootball/matches-reader.js";
-import { stableId } from "../../../src/ingest/stable-id.js";
+import { stableId } from "../../../src/domain/stable-id.js";
 import { resolveTeams } from "../../../src/import/openfootball/team-resolver.js";
 
 const NOW = new Date("2026-01-01T00:00:00Z");

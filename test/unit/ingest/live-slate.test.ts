@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogLeague, CatalogMatch } from "../../../src/ingest/catalog.js";
+import type { CatalogLeague, CatalogMatch } from "../../../src/domain/catalog.js";
 import { buildLiveSlate, type LiveSlate } from "../../../src/ingest/live-slate/index.js";
 import { doubleRoundRobin } from "../../../src/ingest/live-slate/round-robin.js";
-import { FIXTURE_ID_BITS, stableId } from "../../../src/ingest/stable-id.js";
+import { FIXTURE_ID_BITS, stableId } from "../../../src/domain/stable-id.js";
 import { REGIONS } from "../../../src/ingest/synthetic/regions.js";
 import { realisticLeagues } from "./realistic-leagues.js";
 

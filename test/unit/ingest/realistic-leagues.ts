@@ -1,4 +1,4 @@
-import type { CatalogLeague } from "../../../src/ingest/catalog.js";
+import type { CatalogLeague } from "../../../src/domain/catalog.js";
 import { REGIONS, type RegionKey } from "../../../src/ingest/synthetic/regions.js";
 
 /** Twenty domestic level-1 leagues of 12 to 20 teams across the world's zones, as the real data has. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { FIXTURE_STATUSES } from "../../../src/catalogue/statuses.js";
-import type { Catalog } from "../../../src/ingest/catalog.js";
+import { FIXTURE_STATUSES } from "../../../src/domain/types/statuses.js";
+import type { Catalog } from "../../../src/domain/catalog.js";
 import { buildSyntheticCatalog } from "../../../src/ingest/synthetic/index.js";
 import { REGIONS } from "../../../src/ingest/synthetic/regions.js";
-import { fold } from "../../../src/text/fold.js";
+import { fold } from "../../../src/domain/text/fold.js";
 
 const NOW = new Date("2026-03-14T15:47:12.345Z");
 const LANGUAGES = ["en", "de", "es", "fr", "it", "pt", "nl"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { unpackMovement } from "../../../src/domain/packing/movement.js";
-import type { PackedOdd } from "../../../src/domain/packing/odds.js";
+import { unpackMovement } from "../../../src/domain/fixture/packed-movement.js";
+import type { PackedOdd } from "../../../src/domain/fixture/packed-odds.js";
 import { mergeOdds, MOVEMENT_HISTORY_LIMIT } from "../../../src/live/odds-merge.js";
 
 const FIXTURE = 42;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FIXTURE_CACHE_MB } from "../../../src/config.js";
-import type { FixtureDocument } from "../../../src/domain/fixture-document.js";
+import type { FixtureDocument } from "../../../src/domain/fixture/fixture-document.js";
 import type { Filters } from "../../../src/http/bracket-params.js";
 import { configureFixtureJsonCache, fixtureJsonChunks, fixtureListJson, hitVersion, type VersionedFixture } from "../../../src/presenters/fixture-json.js";
 import { presentFixture, type FixtureVariant } from "../../../src/presenters/fixture-presenter.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { StandingRow } from "../../../src/standings/compute.js";
+import type { StandingRow } from "../../../src/domain/standings/compute.js";
 import { derivedFixtureFields } from "../../../src/standings/fixture-derived.js";
 import { positionsOf, repositioned } from "../../../src/standings/participant-positions.js";
-import { fixtureSearchFields } from "../../../src/text/search-fields.js";
+import { fixtureSearchFields } from "../../../src/domain/text/search-fields.js";
 
 const row = (stageId: number | null, teamId: number, position: number): StandingRow => ({
   season: { id: 1, name: "2025" },

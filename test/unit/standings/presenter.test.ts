@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { presentStandingRow } from "../../../src/routes/standings/presenter.js";
 import { StandingsListSchema } from "../../../src/routes/standings/schema.js";
-import type { StandingRow } from "../../../src/standings/compute.js";
+import type { StandingRow } from "../../../src/domain/standings/compute.js";
 
 const row: StandingRow = {
   season: { id: 1, name: "2024/2025" },

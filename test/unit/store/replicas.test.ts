@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadedHealth, parseIndexReplicas, replicaSettings } from "../../../src/store/replicas.js";
+import { parseIndexReplicas } from "../../../src/config.js";
+import { loadedHealth, replicaSettings } from "../../../src/store/replicas.js";
 
 describe("parseIndexReplicas", () => {
   it("reads auto and a single-digit count, and nothing else", () => {

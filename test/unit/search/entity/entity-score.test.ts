@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CODE_SCORE, EntityScore, type ScorableEntity } from "../../../../src/search/entity/entity-score.js";
 import { QueryMatcher } from "../../../../src/search/entity/name-score.js";
 import { queryText } from "../../../../src/search/entity/query-text.js";
-import { exactFormsOf } from "../../../../src/text/name-forms.js";
+import { exactFormsOf } from "../../../../src/domain/text/name-forms.js";
 
 const entity = (names: string[], extra: Partial<ScorableEntity> = {}): ScorableEntity => ({
   forms: exactFormsOf(names),

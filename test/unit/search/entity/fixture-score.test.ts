@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixtureQuery, IMPLICIT_SPLIT_FACTOR, ONE_TEAM_FACTOR, scoreFixture } from "../../../../src/search/entity/fixture-score.js";
 import { QueryMatcher } from "../../../../src/search/entity/name-score.js";
-import { exactFormsOf } from "../../../../src/text/name-forms.js";
+import { exactFormsOf } from "../../../../src/domain/text/name-forms.js";
 
 const fixture = { home: exactFormsOf(["Arsenal FC", "Arsenal"]), away: exactFormsOf(["Chelsea FC", "Chelsea"]) };
 const other = { home: exactFormsOf(["Arsenal FC", "Arsenal"]), away: exactFormsOf(["Everton FC", "Everton"]) };

@@ -5,7 +5,7 @@ import { EntityScore } from "../../../../src/search/entity/entity-score.js";
 import { QueryMatcher } from "../../../../src/search/entity/name-score.js";
 import { queryText } from "../../../../src/search/entity/query-text.js";
 import { EntityRanker, MIN_SCORE } from "../../../../src/search/entity/rank.js";
-import { exactFormsOf } from "../../../../src/text/name-forms.js";
+import { exactFormsOf } from "../../../../src/domain/text/name-forms.js";
 
 const TEAMS: Array<[string, string[], number]> = [
   ["Newcastle United FC", ["Newcastle", "Newcastle United"], 3],

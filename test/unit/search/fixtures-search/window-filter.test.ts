@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IN_PLAY_STATUSES } from "../../../../src/catalogue/statuses.js";
+import { IN_PLAY_STATUSES } from "../../../../src/domain/types/statuses.js";
 import { defaultStatuses, windowFilter } from "../../../../src/search/fixtures-search/window-filter.js";
 
 const now = new Date("2026-11-21T15:30:00.000Z");

@@ -1,0 +1,59 @@
+import type { Client } from "@elastic/elasticsearch";
+import type { IndexedDocument } from "../domain/indexed-document.js";
+/** What the loader takes: `doc` may also be JSON serialized already (sent as is). */
+export type LoadableDocument = { id: string; doc: object | string };
+
+export type LoadProgress = (event: { index: string; sent: number; total: number | null }) => void;
+
+export class DroppedDocumentsError extends Error {
+  constructor(
+    readonly index: string,
+    readonly dropped: Array<{ id: string; error: string }>,
+  ) {
+    super(
+      `${dropped.length} document(s) were rejected by ${index}; first: ${dropped[0]?.id}: ${dropped[0]?.error}. ` +
+        "Nothing was swapped in.",
+    );
+  }
+}
+
+/**
+ * Loads documents into one index with the client's bulk helper (batched by size,
+ * two requests in flight, retried on 429). Any rejected document fails the load:
+ * a rebuild must never silently lose data.
+ */
+export async function bulkLoad(
+  es: Client,
+  index: string,
+  documents: Iterable<LoadableDocument> | AsyncIterable<LoadableDocument>,
+  options: { total?: number; onProgress?: LoadProgress; flushBytes?: number; concurrency?: number } = {},
+): Promise<number> {
+  const dropped: Array<{ id: string; error: string }> = [];
+  let sent = 0;
+  const total = options.total ?? null;
+  const stats = await es.helpers.bulk<LoadableDocument>({
+    datasource: Array.isArray(documents) ? documents : iterate(documents),
+    onDocument: (item) => {
+      sent++;
+      if (options.onProgress && sent % 1000 === 0) options.onProgress({ index, sent, total });
+      return [{ index: { _index: index, _id: item.id } }, item.doc];
+    },
+    onDrop: (drop) => {
+      const document = drop.document as LoadableDocument;
+      dropped.push({ id: document.id, error: JSON.stringify(drop.error) });
+    },
+    flushBytes: options.flushBytes ?? 5_000_000,
+    concurrency: options.concurrency ?? 2,
+    retries: 3,
+    refreshOnCompletion: false,
+  });
+  options.onProgress?.({ index, sent, total });
+  if (dropped.length > 0 || stats.failed > 0) {
+    throw new DroppedDocumentsError(index, dropped.length > 0 ? dropped : [{ id: "?", error: `${stats.failed} failed` }]);
+  }
+  return stats.successful;
+}
+
+async function* iterate(documents: Iterable<LoadableDocument> | AsyncIterable<LoadableDocument>) {
+  yield* documents;
+}

@@ -1,0 +1,156 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cycles, importGraph, type ImportEdge } from "../../support/import-graph.js";
+
+/**
+ * The layering of src/ (README, "Layout"), checked on the imports themselves so that it
+ * cannot drift. Data flows one way: request → schema → builder → Elasticsearch → presenter.
+ *
+ *   domain   shapes, ids, pure rules of football and of the API: no I/O
+ *   store    the only code that talks to Elasticsearch: readers and writers of documents
+ *   search   pure builders of Elasticsearch requests from fully validated input
+ *   http     the HTTP half: app, middleware, routes (schema → builder → store → presenter)
+ *   writers  what changes the data: the rebuild, the importer, live updates and what
+ *            follows them (standings, bet builders)
+ */
+const SRC = join(import.meta.dirname, "../../../src");
+
+const LAYERS = {
+  foundation: ["config.ts", "paths.ts", "logger.ts"],
+  domain: ["domain/"],
+  store: ["store/"],
+  search: ["search/"],
+  http: [
+    "app.ts",
+    "deps.ts",
+    "server.ts",
+    "http-server.ts",
+    "http/",
+    "middleware/",
+    "routes/",
+    "presenters/",
+    "openapi/",
+    "auth/",
+    "rate-limit/",
+    "monitoring/",
+  ],
+  writers: ["ingest/", "import/", "live/", "standings/", "bet-builders/"],
+} as const;
+type Layer = keyof typeof LAYERS;
+
+/** What each layer may import; a layer never reaches up or sideways into the other half. */
+const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
+  foundation: ["foundation"],
+  domain: ["domain"],
+  store: ["foundation", "domain", "store"],
+  search: ["domain", "store", "search"],
+  http: ["foundation", "domain", "store", "search", "http"],
+  writers: ["foundation", "domain", "store", "search", "writers"],
+};
+
+function layerOf(file: string): Layer {
+  const found = (Object.keys(LAYERS) as Layer[]).find((layer) => LAYERS[layer].some((prefix) => file === prefix || file.startsWith(prefix)));
+  if (!found) throw new Error(`${file} belongs to no layer: add its folder to LAYERS`);
+  return found;
+}
+
+/** The unit folder cycles are checked between: a top-level folder, or a folder of domain/. */
+function folderOf(file: string): string {
+  const parts = file.split("/");
+  if (parts.length === 1) return file;
+  if (parts[0] === "domain" && parts.length > 2) return `domain/${parts[1]}`;
+  return parts[0]!;
+}
+
+const graph = importGraph(SRC);
+const internal = graph.filter((edge) => !edge.external);
+const show = (edges: readonly ImportEdge[]): string[] => edges.map((edge) => `${edge.from} -> ${edge.to}`).sort();
+
+/**
+ * Calls through an Elasticsearch client: `es.search(`, `this.es.indices.create(`,
+ * `client.helpers.bulk(`. Only store/ makes them.
+ */
+const CLIENT_CALL =
+  /\b(?:es|client)\s*\.\s*(?:search|msearch|mget|get|index|create|update|delete|bulk|count|deleteByQuery|updateByQuery|openPointInTime|closePointInTime|indices|cluster|helpers|transport|info|ping|exists)\b\s*[<(.]/;
+
+/** What breaks a rule today, each to be moved behind the rule; these lists only shrink. */
+const NOT_YET_IN_STORE: readonly string[] = [
+  "bet-builders/after-rebuild.ts",
+  "bet-builders/form.ts",
+  "bet-builders/generate.ts",
+  "bet-builders/mapping.ts",
+  "bet-builders/reprice.ts",
+  "bet-builders/store.ts",
+  "ingest/carry-over.ts",
+  "ingest/rebuild.ts",
+  "live/apply-update.ts",
+  "live/follow-ups.ts",
+  "live/simulator.ts",
+  "routes/bet-builders/list.ts",
+  "routes/bet-builders/router.ts",
+  "routes/fixtures-search/router.ts",
+  "routes/fixtures/last-fixtures.ts",
+  "routes/fixtures/router.ts",
+  "routes/livescores/router.ts",
+  "routes/search/execute.ts",
+  "routes/standings/router.ts",
+  "standings/fixture-derived.ts",
+  "standings/participant-positions.ts",
+  "standings/recompute.ts",
+];
+const NOT_YET_CLIENT_FREE: readonly string[] = [
+  "live/apply-update.ts -> @elastic/elasticsearch",
+  "middleware/error-handler.ts -> @elastic/elasticsearch",
+];
+const NOT_YET_LAYERED: readonly string[] = [
+  "search/fixture-list/date-selection.ts -> http/errors.ts",
+  "search/fixture-list/page-window.ts -> http/errors.ts",
+  "search/fixtures-search/search-request.ts -> http/bracket-params.ts",
+  "search/fixtures-search/sort-clause.ts -> http/bracket-params.ts",
+  "search/fixtures-search/where-clauses.ts -> http/bracket-params.ts",
+];
+
+describe("the layering of src/", () => {
+  it("places every file in a layer", () => {
+    for (const edge of internal) layerOf(edge.from);
+  });
+
+  it("imports only downwards: domain ← store ← search ← http and writers", () => {
+    const upward = internal.filter((edge) => !MAY_IMPORT[layerOf(edge.from)].includes(layerOf(edge.to)));
+    expect(show(upward)).toEqual([...NOT_YET_LAYERED].sort());
+  });
+
+  it("never imports the rebuild (ingest/) at runtime, and the importer only from the rebuild", () => {
+    const ingest = internal.filter((edge) => edge.to.startsWith("ingest/") && !edge.from.startsWith("ingest/"));
+    const importer = internal.filter((edge) => edge.to.startsWith("import/") && !edge.from.startsWith("import/") && !edge.from.startsWith("ingest/"));
+    expect(show([...ingest, ...importer])).toEqual([]);
+  });
+
+  it("has no cycles between folders", () => {
+    const folderEdges = internal.map((edge) => [folderOf(edge.from), folderOf(edge.to)] as const);
+    expect(cycles(folderEdges)).toEqual([]);
+  });
+
+  it("talks to Elasticsearch only in store/", () => {
+    const files = [...new Set(graph.map((edge) => edge.from))].filter((file) => !file.startsWith("store/"));
+    const calling = files.filter((file) => CLIENT_CALL.test(readFileSync(join(SRC, file), "utf8")));
+    expect(calling.sort()).toEqual([...NOT_YET_IN_STORE].sort());
+    const clientImports = graph.filter((edge) => edge.to === "@elastic/elasticsearch" && !edge.from.startsWith("store/") && !edge.typeOnly);
+    expect(show(clientImports)).toEqual([...NOT_YET_CLIENT_FREE].sort());
+  });
+});
+
+describe("the import reader", () => {
+  it("finds a cycle and only the cycle", () => {
+    expect(
+      cycles([
+        ["a", "b"],
+        ["b", "c"],
+        ["c", "a"],
+        ["c", "d"],
+      ]),
+    ).toEqual([["a", "b", "c"]]);
+    expect(cycles([["a", "b"]])).toEqual([]);
+  });
+});

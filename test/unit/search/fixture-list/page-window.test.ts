@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { hasMore, pageWindow } from "../../../../src/search/fixture-list/page-window.js";
+
+describe("pageWindow", () => {
+  it("fetches one hit more than the page to tell whether another page has results", () => {
+    expect(pageWindow(1, 25)).toEqual({ from: 0, size: 26, nextPageFetchable: true });
+    expect(pageWindow(3, 10)).toEqual({ from: 20, size: 11, nextPageFetchable: true });
+    expect(pageWindow(99, 100)).toEqual({ from: 9800, size: 101, nextPageFetchable: true });
+  });
+
+  it("fetches no extra hit when the next page would reach beyond the first 10,000 results", () => {
+    expect(pageWindow(100, 100)).toEqual({ from: 9900, size: 100, nextPageFetchable: false });
+    // 333 x 30 = 9,990: page 334 would end at 10,020, a 400.
+    expect(pageWindow(333, 30)).toEqual({ from: 9960, size: 30, nextPageFetchable: false });
+    expect(pageWindow(10_000, 1)).toEqual({ from: 9999, size: 1, nextPageFetchable: false });
+  });
+
+  it("rejects pages beyond the first 10,000 results, saying so", () => {
+    expect(() => pageWindow(101, 100)).toThrow(/beyond the first 10,000 results/);
+    expect(() => pageWindow(334, 30)).toThrow(/beyond the first 10,000 results/);
+    expect(() => pageWindow(10_001, 1)).toThrow(/beyond the first 10,000 results/);
+  });
+});
+
+describe("hasMore", () => {
+  it("is true exactly when the extra hit came back", () => {
+    const window = pageWindow(2, 2);
+    expect(hasMore(window, 2, 3)).toBe(true);
+    expect(hasMore(window, 2, 2)).toBe(false);
+    expect(hasMore(window, 2, 0)).toBe(false);
+  });
+
+  it("is false on the last page that can be fetched, even if the node answered more hits", () => {
+    expect(hasMore(pageWindow(100, 100), 100, 101)).toBe(false);
+    expect(hasMore(pageWindow(333, 30), 30, 31)).toBe(false);
+    expect(hasMore(pageWindow(332, 30), 30, 31)).toBe(true);
+  });
+});
