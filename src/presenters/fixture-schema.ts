@@ -1,5 +1,6 @@
 import { FIXTURE_STATUSES } from "../domain/types/statuses.js";
 import { z } from "../openapi/zod.js";
+import type { FixtureInclude } from "./fixture-includes.js";
 
 /**
  * OpenAPI descriptions of the Fixture object presentFixture builds, shared by every
@@ -120,7 +121,7 @@ export const TrendSchema = z
   })
   .openapi("Trend");
 
-const ParticipantSchema = z
+export const ParticipantSchema = z
   .object({
     id: int(),
     name: z.string().openapi({ description: "Localized, English fallback" }),
@@ -183,6 +184,17 @@ export const FixtureSchema = z
       }),
   })
   .openapi("Fixture");
+
+/** The keys of the optional modules: a fixture shown without includes has none of them (`FixtureSchema.omit(...)`). */
+export const FIXTURE_MODULE_KEYS = {
+  odds: true,
+  statistics: true,
+  metrics: true,
+  fair_odds: true,
+  movement: true,
+  last_fixtures: true,
+  trends: true,
+} as const satisfies Record<FixtureInclude, true>;
 
 /** /livescores: season carries only id and name; includes odds (in-play only), statistics, metrics. */
 export const LivescoreFixtureSchema = z

@@ -1,7 +1,6 @@
-import { FIXTURE_STATUSES } from "../../domain/types/statuses.js";
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
-import { PeriodSchema, ScoreSchema } from "../../presenters/fixture-schema.js";
+import { FIXTURE_MODULE_KEYS, FixtureSchema, ParticipantSchema } from "../../presenters/fixture-schema.js";
 import { ENTITY_TYPES } from "../../search/entity/search-plan.js";
 
 export const DEFAULT_LIMIT = 5;
@@ -74,37 +73,23 @@ export const SearchTeamSchema = z
   })
   .openapi("SearchTeam");
 
-export const SearchFixtureSchema = z
-  .object({
-    id: int(),
+/**
+ * A /search fixture: the Fixture object as the "entity" variant presents it without
+ * includes (date_time without milliseconds, participants without position), plus score.
+ */
+export const EntitySearchFixtureSchema = FixtureSchema.omit(FIXTURE_MODULE_KEYS)
+  .extend({
     date_time: z.string().openapi({ format: "date-time", description: "UTC, without milliseconds (YYYY-MM-DDTHH:mm:ssZ)" }),
-    status: z.enum(FIXTURE_STATUSES),
-    is_live: z.boolean(),
-    language: z.string(),
-    sport: z.object({ id: int(), name: z.string() }),
-    country: countryRef(),
-    league: z.object({ id: int(), name: z.string(), level: int() }),
-    season: z.object({
-      id: int(),
-      name: z.string(),
-      starting_at: z.string().nullable().openapi({ format: "date" }),
-      ending_at: z.string().nullable().openapi({ format: "date" }),
-      is_current: z.boolean(),
-    }),
-    group: z.object({ id: int(), name: z.string() }).nullable(),
-    stage: z.object({ id: int(), name: z.string() }).nullable(),
-    participants: z.array(z.object({ id: int(), name: z.string(), location: z.enum(["home", "away"]) })),
-    scores: z.array(ScoreSchema),
-    periods: z.array(PeriodSchema),
+    participants: z.array(ParticipantSchema.omit({ position: true }).openapi("EntitySearchParticipant")),
     score: score(),
   })
-  .openapi("SearchFixture");
+  .openapi("EntitySearchFixture");
 
 export const EntitySearchResponseSchema = z
   .object({
     countries: z.array(SearchCountrySchema).optional(),
     leagues: z.array(SearchLeagueSchema).optional(),
     teams: z.array(SearchTeamSchema).optional(),
-    fixtures: z.array(SearchFixtureSchema).optional(),
+    fixtures: z.array(EntitySearchFixtureSchema).optional(),
   })
   .openapi("EntitySearchResponse", { description: "Only the keys of the requested types; each list by score, best first" });
