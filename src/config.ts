@@ -29,7 +29,7 @@ const elasticsearchUrls = z
   .transform((value) => value.split(",").map((url) => url.trim()).filter((url) => url.length > 0))
   .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be a comma-separated list of http(s) URLs" })).min(1));
 
-/** Presented fixture JSON kept in memory by default (src/presenters/fixture-json.ts): about 4 pages of 25 fixtures with odds. */
+/** Presented fixture JSON kept in memory by default (src/presenters/fixture-json-cache.ts): about 4 pages of 25 fixtures with odds. */
 export const DEFAULT_FIXTURE_CACHE_MB = 8;
 
 const EnvSchema = z.object({
@@ -68,7 +68,7 @@ export type Config = {
   indexReplicas: IndexReplicas;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   keyCacheTtlMs: number;
-  /** Bytes of presented fixture JSON kept in memory (src/presenters/fixture-json.ts); 0 turns the cache off. */
+  /** Bytes of presented fixture JSON kept in memory (src/presenters/fixture-json-cache.ts); 0 turns the cache off. */
   fixtureCacheBytes: number;
   /** Per key: tokens refilled per second (0 turns limiting off) and the bucket size. */
   rateLimit: { perSecond: number; burst: number };

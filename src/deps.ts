@@ -3,15 +3,14 @@ import { KeyCache } from "./auth/key-cache.js";
 import type { Config } from "./config.js";
 import type { AppDeps } from "./http/context.js";
 import { createLogger, type Logger } from "./logger.js";
-import { configureFixtureJsonCache } from "./presenters/fixture-json.js";
 import { ServiceMetrics } from "./monitoring/service-metrics.js";
+import { FixtureJsonCache } from "./presenters/fixture-json-cache.js";
 import { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { createElasticsearchClient } from "./store/client.js";
 import { indexNames } from "./store/index-names.js";
 
-/** Wires the process-wide dependencies once: one client, one logger, one key cache, one set of metrics. */
+/** Wires the process-wide dependencies once: one client, one logger, one key cache, one set of metrics, one fixture JSON cache. */
 export function createDeps(config: Config, logger: Logger = createLogger(config.logLevel)): AppDeps {
-  configureFixtureJsonCache(config.fixtureCacheBytes);
   const metrics = new ServiceMetrics();
   const es = createElasticsearchClient(config.elasticsearch, metrics.observeElasticsearch);
   const indices = indexNames(config.indexPrefix);
@@ -21,5 +20,6 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
   });
   // RATE_LIMIT_PER_SECOND=0 turns limiting off altogether, keys' own limits included.
   const rateLimiter = config.rateLimit.perSecond > 0 ? new RateLimiter(config.rateLimit) : null;
-  return { config, es, logger, indices, keys, metrics, rateLimiter };
+  const fixtureJsonCache = new FixtureJsonCache(config.fixtureCacheBytes);
+  return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter };
 }

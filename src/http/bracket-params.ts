@@ -1,8 +1,9 @@
 import type { ParsedUrlQuery } from "node:querystring";
-import { METRIC_GROUPS, type MetricGroup } from "../domain/types/developer-types.js";
+import { METRIC_GROUPS } from "../domain/types/developer-types.js";
 import { DEVELOPER_NAMES } from "../domain/types/types.js";
 import { BadRequestError } from "./errors.js";
 import { MAX_IDS_PER_LIST } from "./params.js";
+import type { Filters } from "../presenters/fixture-filters.js";
 
 /**
  * The one parser of the bracketed query syntax: `where[NAME]=min:max[:location]`,
@@ -110,11 +111,6 @@ export function parseOrder(query: ParsedUrlQuery): OrderClause | null {
   };
 }
 
-export type MetricsFilter = { types?: number[]; developer_types?: MetricGroup[] };
-export type StatisticsFilter = { types: number[] };
-export type OddsFilter = { bookmakers?: number[]; markets?: number[]; is_live?: Array<0 | 1>; suspend?: Array<0 | 1> };
-export type TrendsFilter = { developer_names?: string[]; types?: number[] };
-export type Filters = { metrics?: MetricsFilter; statistics?: StatisticsFilter; odds?: OddsFilter; trends?: TrendsFilter };
 export type FilterKind = keyof Filters;
 
 type KeyParser = (values: string[], parameter: string, key: string) => unknown;

@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { KeyCache, Principal } from "../auth/key-cache.js";
 import type { ServiceMetrics } from "../monitoring/service-metrics.js";
+import type { FixtureJsonCache } from "../presenters/fixture-json-cache.js";
 import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import type { IndexNames } from "../store/index-names.js";
 import type { CachePolicy } from "./cache-policy.js";
@@ -16,6 +17,8 @@ export type AppDeps = {
   indices: IndexNames;
   keys: KeyCache;
   metrics: ServiceMetrics;
+  /** Presented fixture JSON by document version (FIXTURE_CACHE_MB). */
+  fixtureJsonCache: FixtureJsonCache;
   /** null when RATE_LIMIT_PER_SECOND is 0. */
   rateLimiter: RateLimiter | null;
 };

@@ -5,7 +5,7 @@ import { unpackMovement } from "../domain/fixture/packed-movement.js";
 import { unpackOdds } from "../domain/fixture/packed-odds.js";
 import { unpackTrends } from "../domain/fixture/packed-trends.js";
 import { expandTrends, type TrendEntry } from "../domain/football/match/projection.js";
-import type { OddsFilter, TrendsFilter } from "../http/bracket-params.js";
+import type { OddsFilter, TrendsFilter } from "./fixture-filters.js";
 import { narrowOdds, trendTypeIds } from "./narrow.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import type { FairOdd, Movement, Odd, Period, Score } from "../domain/fixture-parts.js";
 import type { TrendEntry } from "../domain/football/match/projection.js";
-import type { Filters } from "../http/bracket-params.js";
+import type { Filters } from "./fixture-filters.js";
 import {
   presentFairOdds,
   presentMovement,
@@ -68,7 +68,7 @@ export type FixtureView = {
 };
 
 /** last_fixtures entries carry complete statistics and metrics, whatever the outer filters say. */
-const LAST_FIXTURE_INCLUDES: ReadonlySet<string> = new Set(["statistics", "metrics"]);
+export const LAST_FIXTURE_INCLUDES: ReadonlySet<string> = new Set(["statistics", "metrics"]);
 
 export function presentFixture(doc: FixtureDocument, options: PresentFixtureOptions): FixtureView {
   const { language, includes, filters, variant } = options;
@@ -99,7 +99,7 @@ export function presentFixture(doc: FixtureDocument, options: PresentFixtureOpti
   if (includes.has("fair_odds")) view.fair_odds = presentFairOdds(doc);
   if (includes.has("movement")) view.movement = presentMovement(doc);
   if (includes.has("trends")) view.trends = presentTrends(doc, filters.trends);
-  // Last, so the cached JSON of a fixture's own fields can be extended with it (fixture-json.ts).
+  // Last, so the cached JSON of a fixture's own fields can be extended with it (fixture-json-cache.ts).
   if (includes.has("last_fixtures")) {
     const previous = { language, includes: LAST_FIXTURE_INCLUDES, filters: {}, variant } as const;
     const present = (docs: readonly FixtureDocument[] | undefined) =>

@@ -1,6 +1,6 @@
 import { ALL_TYPES, TREND_TYPES_BY_NAME } from "../domain/types/types.js";
 import type { MetricEntry, Odd, StatEntry } from "../domain/fixture-parts.js";
-import type { MetricsFilter, OddsFilter, StatisticsFilter, TrendsFilter } from "../http/bracket-params.js";
+import type { MetricsFilter, OddsFilter, StatisticsFilter, TrendsFilter } from "./fixture-filters.js";
 
 /**
  * Filters narrow the included arrays; they never remove fixtures (DECISIONS.md).

@@ -6,9 +6,10 @@ import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { fixtureJsonChunks, fixtureListJson, versionedFixtures } from "../../presenters/fixture-json.js";
+import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { DEFAULT_WINDOW } from "../../search/fixtures-search/window-filter.js";
+import { versionedFixtures } from "../../store/hit-version.js";
 import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
 import { FixturesSearchDocSchema, FixturesSearchResponseSchema, FixturesSearchSchema } from "./schema.js";
 
@@ -52,7 +53,7 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
     ctx.type = "json";
     ctx.body = fixtureListJson(
       "fixtures",
-      fixtures.map((fixture) => fixtureJsonChunks(fixture, options)),
+      fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options)),
       { pagination: { page, per_page: perPage, has_more: fixtures.length === perPage } },
     );
   });

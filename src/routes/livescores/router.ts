@@ -6,8 +6,9 @@ import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { fixtureJsonChunks, fixtureListJson, versionedFixtures } from "../../presenters/fixture-json.js";
+import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
+import { versionedFixtures } from "../../store/hit-version.js";
 import { LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
 
 const FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
@@ -38,7 +39,7 @@ export function livescoresRouter(): Router<AppState, AppContext> {
     const options = { language, includes, filters, variant: "livescores" } as const;
     ctx.type = "json";
     ctx.state.cache = CACHE_POLICIES.live;
-    ctx.body = fixtureListJson("fixtures", fixtures.map((fixture) => fixtureJsonChunks(fixture, options)));
+    ctx.body = fixtureListJson("fixtures", fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options)));
   });
   return router;
 }

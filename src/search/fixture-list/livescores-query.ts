@@ -3,6 +3,7 @@ import { IN_PLAY_STATUSES } from "../../domain/types/statuses.js";
 import { kickoffSort } from "./fixtures-query.js";
 import { MAX_RESULT_WINDOW } from "./page-window.js";
 import { fixtureSource } from "./source-fields.js";
+import { VERSIONED_HITS } from "../../store/hit-version.js";
 
 /**
  * All fixtures in play, in one search without pagination (service description): the
@@ -26,7 +27,7 @@ export function buildLivescoresSearch(input: {
     sort: kickoffSort("asc"),
     size: MAX_RESULT_WINDOW,
     track_total_hits: false,
-    seq_no_primary_term: true,
+    ...VERSIONED_HITS,
     _source: fixtureSource(input.includes),
   };
 }

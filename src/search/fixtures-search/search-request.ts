@@ -5,6 +5,7 @@ import { sortClause } from "./sort-clause.js";
 import { sourceFilter, type SearchInclude } from "./source-filter.js";
 import { whereClauses } from "./where-clauses.js";
 import { windowFilter, type SearchWindow } from "./window-filter.js";
+import { VERSIONED_HITS } from "../../store/hit-version.js";
 
 /** Validated /fixtures/search input, as the router hands it over. */
 export type FixturesSearchInput = {
@@ -37,8 +38,7 @@ export function fixturesSearchRequest(input: FixturesSearchInput, target: { inde
     from: (input.page - 1) * input.perPage,
     size: input.perPage,
     track_total_hits: false,
-    // Versions key the presented-JSON cache (src/presenters/fixture-json.ts).
-    seq_no_primary_term: true,
+    ...VERSIONED_HITS,
     // A missing shard must fail the request, not silently shrink a page (DECISIONS.md).
     allow_partial_search_results: false,
     _source: sourceFilter(input.includes),

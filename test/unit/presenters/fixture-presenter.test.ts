@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../../src/domain/fixture/fixture-document.js";
-import type { Filters } from "../../../src/http/bracket-params.js";
+import type { Filters } from "../../../src/presenters/fixture-filters.js";
 import { presentFixture, type FixtureVariant, type LastFixturesDocs } from "../../../src/presenters/fixture-presenter.js";
 import { EXTRA_TIME, fixtureDocuments, FORM, LIVE, STAGED } from "../../support/fixtures-catalog.js";
 

@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FIXTURE_CACHE_MB } from "../../../src/config.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../../src/domain/fixture/fixture-document.js";
-import type { Filters } from "../../../src/http/bracket-params.js";
-import { configureFixtureJsonCache, fixtureJsonChunks, fixtureListJson, hitVersion, type VersionedFixture } from "../../../src/presenters/fixture-json.js";
+import { FIXTURE_INCLUDES } from "../../../src/presenters/fixture-includes.js";
+import type { Filters } from "../../../src/presenters/fixture-filters.js";
+import { FixtureJsonCache } from "../../../src/presenters/fixture-json-cache.js";
 import { presentFixture, type FixtureVariant } from "../../../src/presenters/fixture-presenter.js";
+import { hitVersion, type VersionedFixture } from "../../../src/store/hit-version.js";
 import { fixtureDocuments, FORM, LIVE } from "../../support/fixtures-catalog.js";
 
 let docs: Map<number, FixtureDocument>;
+let cache: FixtureJsonCache;
 beforeAll(() => {
   docs = fixtureDocuments();
+  cache = new FixtureJsonCache(8 * 1024 * 1024);
 });
 
 const versioned = (id: number, seqNo = 1): VersionedFixture => ({
@@ -16,6 +19,7 @@ const versioned = (id: number, seqNo = 1): VersionedFixture => ({
   version: hitVersion({ _index: "unit_fixtures-1", _id: String(id), _seq_no: seqNo, _primary_term: 1 }),
 });
 const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString();
+const VARIANTS: FixtureVariant[] = ["fixtures", "livescores", "search", "entity"];
 
 const CASES: Array<{ variant: FixtureVariant; language: string; includes: string[]; filters: Filters }> = [
   { variant: "fixtures", language: "en", includes: [], filters: {} },
@@ -26,15 +30,15 @@ const CASES: Array<{ variant: FixtureVariant; language: string; includes: string
   { variant: "entity", language: "de", includes: [], filters: {} },
 ];
 
-describe("fixtureJsonChunks", () => {
+describe("FixtureJsonCache.chunks", () => {
   it("is byte for byte JSON.stringify of presentFixture, for every variant, include and filter", () => {
     for (const id of [...docs.keys()]) {
       for (const options of CASES) {
         const presentOptions = { ...options, includes: new Set(options.includes) };
         const expected = JSON.stringify(presentFixture(docs.get(id)!, presentOptions));
-        expect(text(fixtureJsonChunks(versioned(id), presentOptions)), `${id} ${options.variant}`).toBe(expected);
+        expect(text(cache.chunks(versioned(id), presentOptions)), `${id} ${options.variant}`).toBe(expected);
         // Served again from the cache: the same bytes.
-        expect(text(fixtureJsonChunks(versioned(id), presentOptions))).toBe(expected);
+        expect(text(cache.chunks(versioned(id), presentOptions))).toBe(expected);
       }
     }
   });
@@ -46,56 +50,45 @@ describe("fixtureJsonChunks", () => {
     const expected = JSON.stringify(
       presentFixture(docs.get(FORM.target)!, { ...options, lastFixtures: { home: home.map((id) => docs.get(id)!), away: away.map((id) => docs.get(id)!) } }),
     );
-    const chunks = fixtureJsonChunks(versioned(FORM.target), options, { home: home.map((id) => versioned(id)), away: away.map((id) => versioned(id)) });
+    const chunks = cache.chunks(versioned(FORM.target), options, { home: home.map((id) => versioned(id)), away: away.map((id) => versioned(id)) });
     expect(text(chunks)).toBe(expected);
     const empty = JSON.stringify(presentFixture(docs.get(FORM.first)!, options));
-    expect(text(fixtureJsonChunks(versioned(FORM.first), options))).toBe(empty);
+    expect(text(cache.chunks(versioned(FORM.first), options))).toBe(empty);
+  });
+
+  it("relies on presentFixture writing last_fixtures last, which it does for every variant with every include", () => {
+    const lastFixtures = { home: [docs.get(FORM.first)!], away: [docs.get(FORM.awayOfAway[0])!] };
+    for (const variant of VARIANTS) {
+      const options = { variant, language: "en", includes: new Set<string>(FIXTURE_INCLUDES), filters: {} };
+      const view = presentFixture(docs.get(FORM.target)!, { ...options, lastFixtures });
+      expect(Object.keys(view).at(-1), variant).toBe("last_fixtures");
+      const chunks = cache.chunks(versioned(FORM.target), options, { home: [versioned(FORM.first)], away: [versioned(FORM.awayOfAway[0])] });
+      expect(text(chunks), variant).toBe(JSON.stringify(view));
+    }
   });
 
   it("never serves a cached entry for another version of the document", () => {
     const options = { variant: "fixtures" as const, language: "en", includes: new Set<string>(), filters: {} };
-    const before = text(fixtureJsonChunks(versioned(LIVE.first, 7), options));
+    const before = text(cache.chunks(versioned(LIVE.first, 7), options));
     const changed: FixtureDocument = { ...docs.get(LIVE.first)!, status: "HT" };
-    expect(text(fixtureJsonChunks({ doc: changed, version: versioned(LIVE.first, 8).version }, options))).toContain('"status":"HT"');
-    expect(text(fixtureJsonChunks(versioned(LIVE.first, 7), options))).toBe(before);
+    expect(text(cache.chunks({ doc: changed, version: versioned(LIVE.first, 8).version }, options))).toContain('"status":"HT"');
+    expect(text(cache.chunks(versioned(LIVE.first, 7), options))).toBe(before);
     // Without a version nothing is cached: the document as given is presented.
-    expect(text(fixtureJsonChunks({ doc: changed, version: null }, options))).toContain('"status":"HT"');
+    expect(text(cache.chunks({ doc: changed, version: null }, options))).toContain('"status":"HT"');
   });
 });
 
-describe("configureFixtureJsonCache", () => {
+describe("FixtureJsonCache size", () => {
   const options = { variant: "fixtures" as const, language: "en", includes: new Set<string>(), filters: {} };
-  afterAll(() => configureFixtureJsonCache(DEFAULT_FIXTURE_CACHE_MB * 1024 * 1024));
 
   it("serves the same bytes again from the cache, and presents afresh when the cache is off", () => {
-    configureFixtureJsonCache(1024 * 1024);
-    const first = fixtureJsonChunks(versioned(FORM.target, 3), options)[0]!;
-    expect(fixtureJsonChunks(versioned(FORM.target, 3), options)[0]).toBe(first);
-    configureFixtureJsonCache(0);
-    const uncached = fixtureJsonChunks(versioned(FORM.target, 3), options)[0]!;
+    const sized = new FixtureJsonCache(1024 * 1024);
+    const first = sized.chunks(versioned(FORM.target, 3), options)[0]!;
+    expect(sized.chunks(versioned(FORM.target, 3), options)[0]).toBe(first);
+    const off = new FixtureJsonCache(0);
+    const uncached = off.chunks(versioned(FORM.target, 3), options)[0]!;
     expect(uncached).not.toBe(first);
     expect(uncached.equals(first)).toBe(true);
-    expect(fixtureJsonChunks(versioned(FORM.target, 3), options)[0]).not.toBe(uncached);
-  });
-});
-
-describe("fixtureListJson", () => {
-  it("wraps fixtures under their key, followed by the other fields", () => {
-    const options = { variant: "fixtures" as const, language: "en", includes: new Set<string>(), filters: {} };
-    const body = fixtureListJson("fixtures", [FORM.target, FORM.after].map((id) => fixtureJsonChunks(versioned(id), options)), {
-      pagination: { page: 1, per_page: 2, has_more: false, order: "asc" },
-    });
-    expect(JSON.parse(body.toString())).toEqual({
-      fixtures: [FORM.target, FORM.after].map((id) => presentFixture(docs.get(id)!, options)),
-      pagination: { page: 1, per_page: 2, has_more: false, order: "asc" },
-    });
-    expect(JSON.parse(fixtureListJson("fixtures", []).toString())).toEqual({ fixtures: [] });
-  });
-});
-
-describe("hitVersion", () => {
-  it("needs the index, id, seq_no and primary term of a hit", () => {
-    expect(hitVersion({ _index: "i", _id: "5", _seq_no: 3, _primary_term: 1 })).toBe("i/5/3/1");
-    expect(hitVersion({ _index: "i", _id: "5" })).toBeNull();
+    expect(off.chunks(versioned(FORM.target, 3), options)[0]).not.toBe(uncached);
   });
 });

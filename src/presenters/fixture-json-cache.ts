@@ -1,0 +1,70 @@
+import { LRUCache } from "lru-cache";
+import type { VersionedFixture } from "../store/hit-version.js";
+import { LAST_FIXTURE_INCLUDES, presentFixture, type PresentFixtureOptions } from "./fixture-presenter.js";
+
+/**
+ * The JSON of presented fixtures, cached per stored document version. Presenting is most
+ * of a request's CPU: packed odds and trends expand four to sixty times (a 25-fixture page
+ * with odds is about 430 KiB from the node and 1.8 MiB out), and pages like "today with
+ * odds", livescores or a team's form are asked for again and again.
+ *
+ * Its two invariants, both tested beside it:
+ * - the key is the document version (src/store/hit-version.ts: the searches ask for it
+ *   with VERSIONED_HITS) and everything else presentFixture reads (variant, language,
+ *   includes, filters), so a cached entry is always byte for byte what presenting would
+ *   give; stale entries are never read and age out of the LRU;
+ * - last_fixtures is spliced in after a fixture's own fields, each previous match cached
+ *   on its own, which gives presentFixture's bytes because presentFixture writes it last.
+ *
+ * One per process, sized by FIXTURE_CACHE_MB (0 turns it off): it is most of the
+ * service's memory beyond Node itself, so it is what to lower on a small instance.
+ */
+export class FixtureJsonCache {
+  readonly #entries: LRUCache<string, Buffer> | null;
+
+  constructor(maxBytes: number) {
+    this.#entries = maxBytes > 0 ? new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (value, key) => value.length + key.length }) : null;
+  }
+
+  /**
+   * The chunks of JSON.stringify(presentFixture(doc, options)) for one fixture: its own
+   * fields, then last_fixtures (with include=last_fixtures) from the previous matches given.
+   */
+  chunks(fixture: VersionedFixture, options: FixtureJsonOptions, lastFixtures?: { home: readonly VersionedFixture[]; away: readonly VersionedFixture[] }): Buffer[] {
+    const own = this.#ownJson(fixture, options);
+    if (!options.includes.has("last_fixtures")) return [own];
+    const entryOptions: FixtureJsonOptions = { ...options, ...LAST_FIXTURE_OPTIONS };
+    const list = (entries: readonly VersionedFixture[] | undefined): Buffer[] =>
+      (entries ?? []).flatMap((entry, i) => (i === 0 ? [this.#ownJson(entry, entryOptions)] : [COMMA, this.#ownJson(entry, entryOptions)]));
+    return [
+      own.subarray(0, own.length - 1),
+      Buffer.from(',"last_fixtures":{"home":['),
+      ...list(lastFixtures?.home),
+      Buffer.from('],"away":['),
+      ...list(lastFixtures?.away),
+      Buffer.from("]}}"),
+    ];
+  }
+
+  /** The fixture without last_fixtures, as UTF-8 JSON. */
+  #ownJson(fixture: VersionedFixture, options: FixtureJsonOptions): Buffer {
+    const key = fixture.version === null ? null : `${fixture.version}|${optionsKey(options)}`;
+    const cached = key === null ? undefined : this.#entries?.get(key);
+    if (cached) return cached;
+    const { includes } = options;
+    const own = includes.has("last_fixtures") ? new Set([...includes].filter((include) => include !== "last_fixtures")) : includes;
+    const json = Buffer.from(JSON.stringify(presentFixture(fixture.doc, { ...options, includes: own })));
+    if (key !== null) this.#entries?.set(key, json);
+    return json;
+  }
+}
+
+export type FixtureJsonOptions = Omit<PresentFixtureOptions, "lastFixtures">;
+
+function optionsKey(options: FixtureJsonOptions): string {
+  const includes = [...options.includes].filter((include) => include !== "last_fixtures").sort().join(",");
+  return `${options.variant}|${options.language}|${includes}|${JSON.stringify(options.filters)}`;
+}
+
+const LAST_FIXTURE_OPTIONS = { includes: LAST_FIXTURE_INCLUDES, filters: {} } as const;
+const COMMA = Buffer.from(",");
