@@ -18,7 +18,7 @@ import { betBuildersRouter } from "./routes/bet-builders/router.js";
 import { fixturesSearchRouter } from "./routes/fixtures-search/router.js";
 import { fixturesRouter } from "./routes/fixtures/router.js";
 import { livescoresRouter } from "./routes/livescores/router.js";
-import { entitySearchRouter, SEARCH_FAULT_MESSAGE } from "./routes/search/router.js";
+import { entitySearchRouter, searchFaultText } from "./routes/search/router.js";
 import { standingsRouter } from "./routes/standings/router.js";
 import { typesRouter } from "./routes/types/router.js";
 
@@ -37,11 +37,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
 
   const publicRouters = [healthRouter(), docsRouter(), demoRouter(), metricsRouter()];
   const api = new Router<AppState, AppContext>();
-  // /search answers its own fault text (DECISIONS.md), also when the key lookup fails.
-  api.use(async (ctx, next) => {
-    if (ctx.path === "/search") ctx.state.faultMessage = SEARCH_FAULT_MESSAGE;
-    await next();
-  });
+  api.use(searchFaultText);
   api.use(authenticate);
   if (deps.rateLimiter) api.use(rateLimit(deps.rateLimiter));
   api.use(wellFormedQuery);

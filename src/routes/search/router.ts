@@ -1,6 +1,8 @@
 import Router from "@koa/router";
+import type { Next } from "koa";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
+import { matchedRoute } from "../../http/matched-route.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
@@ -9,7 +11,16 @@ import { presentEntitySearch } from "./presenter.js";
 import { DEFAULT_LIMIT, EntitySearchResponseSchema, EntitySearchSchema } from "./schema.js";
 
 /** The 500 text of /search (DECISIONS.md): faults of this testing endpoint say so. */
-export const SEARCH_FAULT_MESSAGE = "Search temporarily unavailable";
+const SEARCH_FAULT_MESSAGE = "Search temporarily unavailable";
+
+/**
+ * Gives every request the /search route matches its fault text. The app runs it before
+ * the key check, so that a failing key lookup says it too.
+ */
+export async function searchFaultText(ctx: AppContext, next: Next): Promise<void> {
+  if (matchedRoute(ctx) === "/search") ctx.state.faultMessage = SEARCH_FAULT_MESSAGE;
+  await next();
+}
 
 registry.registerPath({
   method: "get",
@@ -41,7 +52,6 @@ registry.registerPath({
 export function entitySearchRouter(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>();
   router.get("/search", async (ctx) => {
-    ctx.state.faultMessage = SEARCH_FAULT_MESSAGE;
     const query = parseQuery(ctx, EntitySearchSchema);
     const language = resolveLanguage(query);
     const result = await runEntitySearch(ctx.deps.es, ctx.deps.indices, {
