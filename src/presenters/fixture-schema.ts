@@ -1,6 +1,6 @@
+import type { FixtureInclude } from "../domain/fixture/includes.js";
 import { FIXTURE_STATUSES } from "../domain/types/statuses.js";
 import { z } from "../openapi/zod.js";
-import type { FixtureInclude } from "./fixture-includes.js";
 
 /**
  * OpenAPI descriptions of the Fixture object presentFixture builds, shared by every

@@ -1,5 +1,6 @@
 import type { estypes } from "@elastic/elasticsearch";
 import { CONTENT_LANGUAGES } from "../../domain/bet-builders/document.js";
+import { largeFieldsOutside } from "../../search/fixture-list/source-fields.js";
 
 /** The fixed internal result limit of GET /bet-builders (DECISIONS.md). */
 export const BET_BUILDERS_CAP = 100;
@@ -38,4 +39,4 @@ export function contentExcept(language: string): string[] {
 }
 
 /** Fixture fields a bet-builders fixture never shows (no includes on this endpoint). */
-export const FIXTURE_SOURCE_EXCLUDES = ["odds", "movement", "fair_odds", "trends", "statistics", "metrics", "simulation"];
+export const FIXTURE_SOURCE_EXCLUDES = largeFieldsOutside([]);

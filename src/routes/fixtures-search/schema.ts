@@ -1,3 +1,4 @@
+import { LIVE_INCLUDES } from "../../domain/fixture/includes.js";
 import { FIXTURE_STATUSES } from "../../domain/types/statuses.js";
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
@@ -5,7 +6,6 @@ import { FixtureSchema } from "../../presenters/fixture-schema.js";
 import { MAX_RESULT_WINDOW, PAGE_DEPTH_MESSAGE } from "../../search/fixture-list/page-window.js";
 import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
 import { idListParam } from "../fixtures/id-list-param.js";
-import { SEARCH_INCLUDES } from "../../search/fixtures-search/source-filter.js";
 import { DEFAULT_WINDOW, SEARCH_WINDOWS, type SearchWindow } from "../../search/fixtures-search/window-filter.js";
 
 const WINDOW_MESSAGE = `Invalid window. Valid values: ${SEARCH_WINDOWS.join(", ")}`;
@@ -28,7 +28,7 @@ const searchShape = {
   }),
   league_id: idListParam("league_id").optional(),
   status: statusParam.optional(),
-  include: enumListParam("include", SEARCH_INCLUDES).optional(),
+  include: enumListParam("include", LIVE_INCLUDES).optional(),
   page: integerParam("page", { min: 1 }).optional().openapi({ description: "Default 1" }),
   per_page: integerParam("per_page", { min: 1, max: 50 }).optional().openapi({ description: "Default 25" }),
   ...languageShape,

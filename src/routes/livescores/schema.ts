@@ -1,6 +1,6 @@
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
-import { LIVE_INCLUDES } from "../../presenters/fixture-includes.js";
+import { LIVE_INCLUDES } from "../../domain/fixture/includes.js";
 import { LivescoreFixtureSchema } from "../../presenters/fixture-schema.js";
 import { filterShape } from "../fixtures/schema.js";
 import { idListParam } from "../fixtures/id-list-param.js";

@@ -1,3 +1,5 @@
+import { PRESENTED_FIXTURE_FIELDS } from "../fixture-list/source-fields.js";
+
 /**
  * The parts of the reference documents (src/ingest/documents/reference-documents.ts) that
  * entity search reads back: what its items show and what the scorer needs.
@@ -47,8 +49,6 @@ export const LEAGUE_SOURCE = [
   "id", "name", "level", "popular", "has_search", "region", "country", "season", "count", "names", "country_names", "search.names", "search.prior",
 ];
 /** What presentFixture reads for an entity-search item (no odds, statistics or other modules). */
-export const FIXTURE_SOURCE = [
-  "id", "sport", "date_time", "status", "is_live", "country", "league", "season", "stage", "group", "participants", "names", "scores", "periods",
-];
+export const FIXTURE_SOURCE = [...PRESENTED_FIXTURE_FIELDS];
 /** The fixture's search forms per side, read as doc values (`search` is not in `_source`). */
 export const FIXTURE_SIDES = ["search.home", "search.away"];

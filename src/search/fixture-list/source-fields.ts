@@ -1,8 +1,14 @@
 import type { estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
+import type { FixtureInclude } from "../../domain/fixture/includes.js";
+
+/**
+ * The one account of which stored fixture fields a response reads: every read of fixtures
+ * to present (lists, search, entity search, bet builders) takes its `_source` from here.
+ */
 
 /** The stored fields every presented fixture reads (names: the translations). */
-const BASE_FIELDS = [
+export const PRESENTED_FIXTURE_FIELDS = [
   "id",
   "sport",
   "date_time",
@@ -19,16 +25,25 @@ const BASE_FIELDS = [
   "periods",
 ] as const satisfies ReadonlyArray<keyof FixtureDocument>;
 
-/** Modules stored under their include's name; last_fixtures comes from a second request. */
+/**
+ * The large stored fields: the modules, stored under their include's name (packed odds,
+ * movement and trends are most of a document's bytes; last_fixtures comes from a second
+ * request), and the live simulator's state, which no response shows.
+ */
 const MODULE_FIELDS = ["odds", "statistics", "metrics", "fair_odds", "movement", "trends"] as const satisfies ReadonlyArray<
-  keyof FixtureDocument
+  keyof FixtureDocument & FixtureInclude
 >;
+const NEVER_PRESENTED = ["simulation"] as const satisfies ReadonlyArray<keyof FixtureDocument>;
 
 /**
  * `_source` includes for a page: the base fields plus the requested modules, so the
- * packed odds, movement and trends (most of a document's bytes) are read, sent and
- * parsed only when asked for.
+ * large fields are read, sent and parsed only when asked for.
  */
 export function fixtureSource(includes: ReadonlySet<string>): estypes.SearchSourceConfig {
-  return { includes: [...BASE_FIELDS, ...MODULE_FIELDS.filter((field) => includes.has(field))] };
+  return { includes: [...PRESENTED_FIXTURE_FIELDS, ...MODULE_FIELDS.filter((field) => includes.has(field))] };
+}
+
+/** The large fields a response offering only `offered` of the modules never shows: to leave out of `_source`. */
+export function largeFieldsOutside(offered: readonly string[]): string[] {
+  return [...MODULE_FIELDS.filter((field) => !offered.includes(field)), ...NEVER_PRESENTED];
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../../src/domain/fixture/fixture-document.js";
-import { FIXTURE_INCLUDES } from "../../../src/presenters/fixture-includes.js";
+import { FIXTURE_INCLUDES } from "../../../src/domain/fixture/includes.js";
 import type { Filters } from "../../../src/presenters/fixture-filters.js";
 import { FixtureJsonCache } from "../../../src/presenters/fixture-json-cache.js";
 import { presentFixture, type FixtureVariant } from "../../../src/presenters/fixture-presenter.js";
