@@ -37,7 +37,8 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
 
   const publicRouters = [healthRouter(), docsRouter(), demoRouter(), metricsRouter()];
   const api = new Router<AppState, AppContext>();
-  // /search answers its own fault text (DECISIONS.md), also when the key lookup fails.
+  // /search answers its own fault text, also when the key lookup fails
+  // (docs/api-behaviour.md, "Fault text of entity search").
   api.use(async (ctx, next) => {
     if (ctx.path === "/search") ctx.state.faultMessage = SEARCH_FAULT_MESSAGE;
     await next();

@@ -5,8 +5,8 @@ import { searchPages } from "../store/search-pages.js";
 /**
  * Reads and conditional writes of the bet_builders index. Writers never overwrite a
  * change they have not seen: every rewrite carries the `if_seq_no` it read, and a
- * builder changed in between is read again and recomputed (DECISIONS.md: no
- * retry_on_conflict with if_seq_no, re-read and retry in Node).
+ * builder changed in between is read again and recomputed (docs/design.md, "Conditional writes":
+ * retry_on_conflict cannot be combined with if_seq_no, so re-read and retry in Node).
  */
 export type StoredBetBuilder = { doc: BetBuilderDocument; seqNo: number; primaryTerm: number };
 

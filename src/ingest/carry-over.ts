@@ -1,11 +1,12 @@
 /**
  * Live writes that land while a rebuild runs go to the old version (writers write through the
  * alias), and the new version was generated before them: without this step the swap would
- * silently undo them (DECISIONS.md). So, right before the swap and again right after it, every
- * fixture the old version changed since the rebuild started is copied into the new version,
- * unless the new version's document is as new or newer (a live write after the swap), with its
- * indexed-only `effective` and `search` recomputed. The copy is conditional on the version read,
- * like every fixture write. Fixtures the new version no longer has are not revived.
+ * silently undo them (docs/design.md, "Rebuild carry-over"). So, right before the swap and
+ * again right after it, every fixture the old version changed since the rebuild started is
+ * copied into the new version, unless the new version's document is as new or newer (a live
+ * write after the swap), with its indexed-only `effective` and `search` recomputed. The copy is
+ * conditional on the version read, like every fixture write. Fixtures the new version no longer
+ * has are not revived.
  */
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { isFinished } from "../domain/types/statuses.js";

@@ -3,9 +3,9 @@
  * merged (fixture-change.ts), the indexed-only `effective` and `search` recomputed, and the
  * whole document written back only if nobody wrote it in between (`if_seq_no` /
  * `if_primary_term`). On a conflict the document is read again and the change merged again,
- * a bounded number of times (DECISIONS.md: no retry_on_conflict with if_seq_no; no scripts
- * on this node). A reader therefore always sees one complete state of a fixture: scores,
- * statistics, trends and odds of the same tick.
+ * a bounded number of times (docs/design.md, "Conditional writes": no retry_on_conflict with
+ * if_seq_no; no scripts on this node). A reader therefore always sees one complete state of a
+ * fixture: scores, statistics, trends and odds of the same tick.
  */
 import { errors, type Client } from "@elastic/elasticsearch";
 import type { IndexNames } from "../store/index-names.js";

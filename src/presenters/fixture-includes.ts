@@ -1,5 +1,5 @@
 /**
- * The optional modules a fixture can carry (service description, GET /fixtures "include").
+ * The optional modules a fixture can carry (docs/api-behaviour.md, "Included modules").
  * Each endpoint offers a subset; the order here is the order "Supported: ..." lists them in.
  */
 export const FIXTURE_INCLUDES = ["odds", "statistics", "metrics", "fair_odds", "movement", "last_fixtures", "trends"] as const;

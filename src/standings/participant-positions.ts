@@ -6,7 +6,7 @@ import type { SeasonFixture } from "./season-fixtures.js";
 
 /**
  * Participants' `position` is the team's rank in the season's current table of the
- * fixture's stage (DECISIONS.md "Participants' position"), so it is refreshed
+ * fixture's stage (docs/api-behaviour.md, "Participant position"), so it is refreshed
  * whenever a season's tables are recomputed.
  */
 

@@ -33,7 +33,7 @@ export type SeasonFixture = Pick<
 /**
  * A stored fixture as the table computation sees it: goals only when it is finished
  * (FT, or AWARDED with its awarded score), read from the CURRENT scores, which
- * include extra time and exclude a shoot-out (DECISIONS.md "Scores").
+ * include extra time and exclude a shoot-out (docs/api-behaviour.md, "Scores").
  */
 export function tableFixtureOf(doc: SeasonFixture): TableFixture {
   return {

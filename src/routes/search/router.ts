@@ -8,7 +8,10 @@ import { runEntitySearch } from "./execute.js";
 import { presentEntitySearch } from "./presenter.js";
 import { DEFAULT_LIMIT, EntitySearchResponseSchema, EntitySearchSchema } from "./schema.js";
 
-/** The 500 text of /search (DECISIONS.md): faults of this testing endpoint say so. */
+/**
+ * The 500 text of /search: faults of this testing endpoint say so
+ * (docs/api-behaviour.md, "Fault text of entity search").
+ */
 export const SEARCH_FAULT_MESSAGE = "Search temporarily unavailable";
 
 registry.registerPath({

@@ -5,8 +5,9 @@ import { MAX_RESULT_WINDOW } from "./page-window.js";
 import { fixtureSource } from "./source-fields.js";
 
 /**
- * All fixtures in play, in one search without pagination (service description): the
- * size is the node's whole result window, far above any real number of live matches.
+ * All fixtures in play, in one search without pagination (docs/api-behaviour.md, "Live scores
+ * in one answer"): the size is the node's whole result window, far above any real number of
+ * live matches.
  */
 export function buildLivescoresSearch(input: {
   index: string;

@@ -39,7 +39,7 @@ export function fixturesSearchRequest(input: FixturesSearchInput, target: { inde
     track_total_hits: false,
     // Versions key the presented-JSON cache (src/presenters/fixture-json.ts).
     seq_no_primary_term: true,
-    // A missing shard must fail the request, not silently shrink a page (DECISIONS.md).
+    // A missing shard must fail the request, not silently shrink a page (docs/design.md, "No partial results").
     allow_partial_search_results: false,
     _source: sourceFilter(input.includes),
   };
