@@ -10,7 +10,8 @@ import { cycles, importGraph, type ImportEdge } from "../../support/import-graph
  *   domain   shapes, ids, pure rules of football and of the API: no I/O
  *   store    the only code that talks to Elasticsearch: readers and writers of documents
  *   search   pure builders of Elasticsearch requests from fully validated input
- *   http     the HTTP half: app, middleware, routes (schema → builder → store → presenter)
+ *   http     the HTTP half: app, middleware, routes (schema → builder → store → presenter),
+ *            and the streams (change feed → standing queries → the same builder and presenter)
  *   writers  what changes the data: the rebuild, the importer, live updates and what
  *            follows them (standings, bet builders)
  */
@@ -34,6 +35,7 @@ const LAYERS = {
     "auth/",
     "rate-limit/",
     "monitoring/",
+    "streams/",
   ],
   writers: ["ingest/", "import/", "live/", "standings/", "bet-builders/"],
 } as const;
