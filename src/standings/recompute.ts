@@ -5,7 +5,8 @@ import type { IndexNames } from "../store/index-names.js";
 import { replaceSeasonRows, standingIdsOfSeason } from "../store/standing-writes.js";
 import { computeSeasonTables, type TableTeam } from "../domain/standings/compute.js";
 import { positionsOf, writeParticipantPositions } from "./participant-positions.js";
-import { readSeasonFixtures, tableFixtureOf } from "./season-fixtures.js";
+import { readSeasonFixtures } from "../store/fixture-reads.js";
+import { SEASON_FIXTURE_FIELDS, tableFixtureOf, type SeasonFixture } from "./season-fixtures.js";
 
 export type RecomputeReport = {
   seasonId: number;
@@ -32,7 +33,7 @@ export async function recomputeSeasonStandings(
   seasonId: number,
   now: Date = new Date(),
 ): Promise<RecomputeReport> {
-  const fixtures = await readSeasonFixtures(es, indices.fixtures, seasonId);
+  const fixtures = await readSeasonFixtures<SeasonFixture>(es, indices.fixtures, seasonId, SEASON_FIXTURE_FIELDS);
   const teams = new Map<number, TableTeam>();
   const translations = new Map<number, LocalizedNames>();
   for (const fixture of fixtures) {

@@ -1,4 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
+import { searchAllSources } from "./search-pages.js";
 
 /**
  * Fixtures by id, keyed by their `id` (`source`: which fields the read keeps). Ids
@@ -21,4 +22,14 @@ export async function earliestUpdatedAt(es: Client, index: string): Promise<numb
   const response = await es.search({ index, size: 0, aggs: { generated: { min: { field: "updated_at" } } } });
   const generated = (response.aggregations?.generated as estypes.AggregationsMinAggregate | undefined)?.value;
   return typeof generated === "number" ? generated : null;
+}
+
+/** Every fixture of a season (a season may exceed one page), with only `fields`. */
+export function readSeasonFixtures<T>(es: Client, fixturesIndex: string, seasonId: number, fields: readonly string[]): Promise<T[]> {
+  return searchAllSources<T>(es, {
+    index: fixturesIndex,
+    _source: [...fields],
+    query: { term: { "season.id": seasonId } },
+    sort: [{ id: "asc" }],
+  });
 }
