@@ -1,4 +1,4 @@
-import type { Client, estypes } from "@elastic/elasticsearch";
+import type { Client } from "@elastic/elasticsearch";
 import type { BetBuilderDocument } from "../domain/bet-builders/document.js";
 import { searchPages } from "./search-pages.js";
 import { countDocuments } from "./searches.js";
