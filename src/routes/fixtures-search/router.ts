@@ -9,6 +9,7 @@ import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureJsonChunks, fixtureListJson, versionedFixtures } from "../../presenters/fixture-json.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { DEFAULT_WINDOW } from "../../search/fixtures-search/window-filter.js";
+import { searchHits } from "../../store/searches.js";
 import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
 import { FixturesSearchDocSchema, FixturesSearchResponseSchema, FixturesSearchSchema } from "./schema.js";
 
@@ -45,8 +46,7 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
       { index: ctx.deps.indices.fixtures, now: new Date() },
     );
     // One round trip: every include search offers lives in the fixture document itself.
-    const response = await ctx.deps.es.search<FixtureDocument>(request);
-    const fixtures = versionedFixtures(response.hits.hits);
+    const fixtures = versionedFixtures(await searchHits<FixtureDocument>(ctx.deps.es, request));
     const options = { language, includes, filters, variant: "search" } as const;
     ctx.state.cache = CACHE_POLICIES.live;
     ctx.type = "json";

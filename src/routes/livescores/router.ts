@@ -8,6 +8,7 @@ import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureJsonChunks, fixtureListJson, versionedFixtures } from "../../presenters/fixture-json.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
+import { searchHits } from "../../store/searches.js";
 import { LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
 
 const FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
@@ -31,10 +32,11 @@ export function livescoresRouter(): Router<AppState, AppContext> {
     const language = resolveLanguage(query);
     const includes: ReadonlySet<string> = new Set(query.include ?? []);
     const filters = parseFilters(ctx.query, FILTERS, includes);
-    const response = await ctx.deps.es.search<FixtureDocument>(
+    const hits = await searchHits<FixtureDocument>(
+      ctx.deps.es,
       buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId: query.sport_id ?? 1, leagueIds: query.league_id, includes }),
     );
-    const fixtures = versionedFixtures(response.hits.hits);
+    const fixtures = versionedFixtures(hits);
     const options = { language, includes, filters, variant: "livescores" } as const;
     ctx.type = "json";
     ctx.state.cache = CACHE_POLICIES.live;

@@ -4,7 +4,9 @@ import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { runEntitySearch } from "./execute.js";
+import { rankEntitySearch } from "../../search/entity/rank-responses.js";
+import { entitySearchPlan } from "../../search/entity/search-plan.js";
+import { multiSearch } from "../../store/multi-search.js";
 import { presentEntitySearch } from "./presenter.js";
 import { DEFAULT_LIMIT, EntitySearchResponseSchema, EntitySearchSchema } from "./schema.js";
 
@@ -47,12 +49,9 @@ export function entitySearchRouter(): Router<AppState, AppContext> {
     ctx.state.faultMessage = SEARCH_FAULT_MESSAGE;
     const query = parseQuery(ctx, EntitySearchSchema);
     const language = resolveLanguage(query);
-    const result = await runEntitySearch(ctx.deps.es, ctx.deps.indices, {
-      q: query.q,
-      types: query.types,
-      limit: query.limit ?? DEFAULT_LIMIT,
-      now: new Date(),
-    });
+    const input = { q: query.q, types: query.types, limit: query.limit ?? DEFAULT_LIMIT, now: new Date() };
+    const plan = entitySearchPlan(input, ctx.deps.indices);
+    const result = rankEntitySearch(input, plan, await multiSearch(ctx.deps.es, { searches: plan.searches }));
     ctx.state.cache = CACHE_POLICIES.search;
     ctx.body = presentEntitySearch(result, language);
   });
