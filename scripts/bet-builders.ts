@@ -15,7 +15,7 @@
 import { parseArgs } from "node:util";
 import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
 import { generateBetBuilders } from "../src/bet-builders/generate.js";
-import { ensureBetBuilderMapping } from "../src/bet-builders/mapping.js";
+import { ensureBetBuilderMapping } from "../src/store/bet-builder-mapping.js";
 import { repriceForFixtures, syncAllBetBuilders } from "../src/bet-builders/reprice.js";
 import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";

@@ -16,12 +16,13 @@ import type { Client } from "@elastic/elasticsearch";
 import { loadConfig } from "../src/config.js";
 import type { FixtureDocument } from "../src/domain/fixture/fixture-document.js";
 import { Random } from "../src/domain/football/random.js";
-import { runEntitySearch } from "../src/routes/search/execute.js";
 import { fixtureWindowFilter } from "../src/search/entity/candidate-queries.js";
 import type { RankedResult } from "../src/search/entity/rank.js";
-import type { EntityType } from "../src/search/entity/search-plan.js";
+import { rankEntitySearch } from "../src/search/entity/rank-responses.js";
+import { entitySearchPlan, type EntityType } from "../src/search/entity/search-plan.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames, type IndexNames } from "../src/store/index-names.js";
+import { multiSearch } from "../src/store/multi-search.js";
 import { fold } from "../src/domain/text/fold.js";
 import { coreName } from "../src/domain/text/name-words.js";
 
@@ -43,7 +44,9 @@ async function main(): Promise<void> {
     const misses: string[] = [];
     const started = performance.now();
     for (const query of queries) {
-      const result = await runEntitySearch(es, indices, { q: query.q, types: [query.type], limit: 3, now: new Date() });
+      const input = { q: query.q, types: [query.type], limit: 3, now: new Date() };
+      const plan = entitySearchPlan(input, indices);
+      const result = rankEntitySearch(input, plan, await multiSearch(es, { searches: plan.searches }));
       const ids = idsOf(result, query.type);
       const rank = ids.indexOf(query.expected.id);
       for (const key of keysOf(query)) {

@@ -1,7 +1,9 @@
 import type { Client } from "@elastic/elasticsearch";
+import { ensureBetBuilderMapping } from "../store/bet-builder-mapping.js";
+import { countBetBuildersOfUser } from "../store/bet-builders.js";
+import { refreshIndex } from "../store/index-state.js";
 import type { IndexNames } from "../store/index-names.js";
 import { generateBetBuilders } from "./generate.js";
-import { ensureBetBuilderMapping } from "./mapping.js";
 import { repriceForFixtures, syncAllBetBuilders } from "./reprice.js";
 
 /** Users who get demo bet builders (user 1 is the one `npm start`'s first key belongs to). */
@@ -29,15 +31,14 @@ export async function betBuildersAfterRebuild(
   const fixtureIds = new Set<number>();
   let created = 0;
   for (const userId of DEMO_USER_IDS) {
-    const { count } = await es.count({ index: indices.bet_builders, query: { term: { user_id: userId } } });
-    if (count > 0) continue;
+    if ((await countBetBuildersOfUser(es, indices.bet_builders, userId)) > 0) continue;
     const report = await generateBetBuilders(es, indices, { userId, fixtures: DEMO_FIXTURES_PER_USER, now });
     for (const doc of report.created) fixtureIds.add(doc.fixture_id);
     created += report.created.length;
     demoUsers.push(userId);
   }
   if (fixtureIds.size > 0) {
-    await es.indices.refresh({ index: indices.bet_builders });
+    await refreshIndex(es, indices.bet_builders);
     await repriceForFixtures(es, indices, [...fixtureIds], now);
   }
   return { synced: synced.builders, demoUsers, created };

@@ -10,7 +10,8 @@ import { BET_BUILDER_MODELS, modelById, type BetBuilderModel } from "../domain/b
 import { pickCombination } from "../domain/bet-builders/pick.js";
 import { predictionsOf } from "../domain/bet-builders/content.js";
 import { finalScores, goalViewOf, predictionsOfView } from "../domain/bet-builders/probability.js";
-import { createBetBuilders } from "./store.js";
+import { createBetBuilders } from "../store/bet-builders.js";
+import { searchSources } from "../store/searches.js";
 
 export type GenerateOptions = {
   userId: number;
@@ -118,7 +119,6 @@ export function candidateFixturesSearch(options: Pick<GenerateOptions, "fixtures
   };
 }
 
-async function candidateFixtures(es: Client, index: string, options: GenerateOptions, now: Date): Promise<GenerationFixture[]> {
-  const response = await es.search<GenerationFixture>({ index, ...candidateFixturesSearch(options, now) });
-  return response.hits.hits.flatMap((hit) => (hit._source ? [hit._source] : []));
+function candidateFixtures(es: Client, index: string, options: GenerateOptions, now: Date): Promise<GenerationFixture[]> {
+  return searchSources<GenerationFixture>(es, { index, ...candidateFixturesSearch(options, now) });
 }

@@ -2,7 +2,8 @@ import type { Client } from "@elastic/elasticsearch";
 import type { IndexNames } from "../store/index-names.js";
 import { PRICING_FIXTURE_FIELDS, type PricingFixture } from "../domain/bet-builders/fixture-state.js";
 import { priceBetBuilder, pricingChanged } from "../domain/bet-builders/pricing.js";
-import { readBetBuildersOfFixtures, rewriteBetBuilders } from "./store.js";
+import { fixturesWithBetBuilders, readBetBuildersOfFixtures, rewriteBetBuilders } from "../store/bet-builders.js";
+import { readFixturesById } from "../store/fixture-reads.js";
 
 export type RepriceReport = {
   /** Bet builders looked at. */
@@ -37,7 +38,7 @@ export async function repriceForFixtures(es: Client, indices: Indices, fixtureId
     const chunk = unique.slice(start, start + CHUNK);
     const builders = await readBetBuildersOfFixtures(es, indices.bet_builders, chunk);
     if (builders.length === 0) continue;
-    const fixtures = await readPricingFixtures(es, indices.fixtures, chunk);
+    const fixtures = await readFixturesById<PricingFixture>(es, indices.fixtures, chunk, { _source: [...PRICING_FIXTURE_FIELDS] });
     const written = await rewriteBetBuilders(es, indices.bet_builders, builders, (doc) => {
       const priced = priceBetBuilder(doc, fixtures.get(doc.fixture_id) ?? null, now);
       return pricingChanged(doc, priced) ? priced : null;
@@ -56,28 +57,4 @@ export async function repriceForFixtures(es: Client, indices: Indices, fixtureId
  */
 export async function syncAllBetBuilders(es: Client, indices: Indices, now: Date = new Date()): Promise<RepriceReport> {
   return repriceForFixtures(es, indices, await fixturesWithBetBuilders(es, indices.bet_builders), now);
-}
-
-async function fixturesWithBetBuilders(es: Client, index: string): Promise<number[]> {
-  const ids: number[] = [];
-  let after: Record<string, number> | undefined;
-  for (;;) {
-    const response = await es.search({
-      index,
-      size: 0,
-      aggs: { fixtures: { composite: { size: 1000, sources: [{ id: { terms: { field: "fixture_id" } } }], ...(after ? { after } : {}) } } },
-    });
-    const aggregation = response.aggregations?.fixtures as { buckets: Array<{ key: { id: number } }>; after_key?: Record<string, number> } | undefined;
-    const buckets = aggregation?.buckets ?? [];
-    for (const bucket of buckets) ids.push(bucket.key.id);
-    if (buckets.length < 1000 || !aggregation?.after_key) return ids;
-    after = aggregation.after_key;
-  }
-}
-
-async function readPricingFixtures(es: Client, index: string, ids: readonly number[]): Promise<Map<number, PricingFixture>> {
-  const response = await es.mget<PricingFixture>({ index, ids: ids.map(String), _source: [...PRICING_FIXTURE_FIELDS] });
-  const fixtures = new Map<number, PricingFixture>();
-  for (const doc of response.docs) if ("found" in doc && doc.found && doc._source) fixtures.set(doc._source.id, doc._source);
-  return fixtures;
 }

@@ -1,11 +1,11 @@
 /**
  * The parts of a fixture document as they are stored (and, after narrowing and
- * localization, returned). Field names follow the service description's tables.
+ * localization, returned). Field names are the API's (docs/api-behaviour.md, "Fixture shape per endpoint").
  */
 
 export type Location = "home" | "away" | "league";
 
-/** One Score entry: one per side and developer_name (DECISIONS.md "Scores"). */
+/** One Score entry: one per side and developer_name (docs/api-behaviour.md, "Scores"). */
 export type Score = {
   fixture_id: number;
   team_id: number;
@@ -104,5 +104,5 @@ export type Movement = {
   history: Array<{ value: number; timestamp: number }>;
 };
 
-/** Settlement status codes for odds and bet builders (DECISIONS.md). */
+/** Settlement status codes for odds and bet builders (docs/api-behaviour.md, "Settlement codes"). */
 export const SETTLEMENT = { PENDING: 0, WON: 1, LOST: 2, VOID: 3, HALF_WON: 4, HALF_LOST: 5 } as const;

@@ -1,6 +1,6 @@
 import type { LocalizedNames } from "./catalog.js";
 
-/** The name in `language`, falling back to English (DECISIONS.md: names without a translation). */
+/** The name in `language`, falling back to English (docs/api-behaviour.md, "Names without a translation"). */
 export function localizedName(names: LocalizedNames | undefined, fallback: string, language: string): string {
   return names?.[language] ?? names?.en ?? fallback;
 }

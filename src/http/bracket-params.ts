@@ -57,9 +57,9 @@ function parseLocation(raw: string | undefined, parameter: string): Location {
 }
 
 /**
- * DECISIONS.md: NAME must be a developer_name from /types, else 400. Every listed name is
- * accepted; the query reads it among statistics and metrics (the `effective` entries), so a
- * name only trends or standings carry matches nothing.
+ * NAME must be a developer_name from /types, else 400. Every listed name is accepted; the
+ * query reads it among statistics and metrics (the `effective` entries), so a name only trends
+ * or standings carry matches nothing (docs/api-behaviour.md, "Where and order values").
  */
 function knownName(name: string, family: string): string {
   if (name === "") throw new BadRequestError(`${family}[] needs a developer_name, for example ${family}[CORNERS]`);
@@ -94,7 +94,10 @@ export function parseWhere(query: ParsedUrlQuery): WhereCondition[] {
   return conditions;
 }
 
-/** Only the first `order[...]` counts (service description); later ones are ignored unread. */
+/**
+ * Only the first `order[...]` counts; later ones are ignored unread (docs/api-behaviour.md,
+ * "Unknown and repeated parameters").
+ */
 export function parseOrder(query: ParsedUrlQuery): OrderClause | null {
   const first = bracketed(query, "order")[0];
   if (!first) return null;

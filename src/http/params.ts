@@ -55,7 +55,7 @@ export function isIso6391(code: string): boolean {
   return /^[a-z]{2}$/.test(code) && !WITHDRAWN_CODES.has(code) && languageNames.of(code) !== code;
 }
 
-/** Comma-separated id lists hold at most this many ids (DECISIONS.md). */
+/** Comma-separated id lists hold at most this many ids (docs/api-behaviour.md, "Id lists"). */
 export const MAX_IDS_PER_LIST = 100;
 
 /**

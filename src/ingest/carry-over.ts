@@ -1,19 +1,23 @@
 /**
  * Live writes that land while a rebuild runs go to the old version (writers write through the
  * alias), and the new version was generated before them: without this step the swap would
- * silently undo them (DECISIONS.md). So, right before the swap and again right after it, every
- * fixture the old version changed since the rebuild started is copied into the new version,
- * unless the new version's document is as new or newer (a live write after the swap), with its
- * indexed-only `effective` and `search` recomputed. The copy is conditional on the version read,
- * like every fixture write. Fixtures the new version no longer has are not revived.
+ * silently undo them (docs/design.md, "Rebuild carry-over"). So, right before the swap and
+ * again right after it, every fixture the old version changed since the rebuild started is
+ * copied into the new version, unless the new version's document is as new or newer (a live
+ * write after the swap), with its indexed-only `effective` and `search` recomputed. The copy is
+ * conditional on the version read, like every fixture write. Fixtures the new version no longer
+ * has are not revived.
  */
-import type { Client, estypes } from "@elastic/elasticsearch";
+import type { Client } from "@elastic/elasticsearch";
 import { isFinished } from "../domain/types/statuses.js";
 import { TeamNameCache } from "../live/team-names.js";
 import type { StoredFixture } from "../live/fixture-change.js";
 import { derivedFixtureFields } from "../standings/fixture-derived.js";
 import { versionedIndexName, type IndexNames } from "../store/index-names.js";
+import { earliestUpdatedAt } from "../store/fixture-reads.js";
+import { refreshIndex } from "../store/index-state.js";
 import { searchPages } from "../store/search-pages.js";
+import { indexIfUnchanged, readVersioned } from "../store/versioned-documents.js";
 
 export type CarryOverReport = {
   /** Fixtures copied from the old version. */
@@ -31,13 +35,8 @@ const MAX_ATTEMPTS = 5;
  * else `fallback`. Writes from that instant on are the ones the new version cannot know.
  */
 export async function generatedAt(es: Client, names: IndexNames, version: string, fallback: Date): Promise<string> {
-  const response = await es.search({
-    index: versionedIndexName(names.fixtures, version),
-    size: 0,
-    aggs: { generated: { min: { field: "updated_at" } } },
-  });
-  const generated = (response.aggregations?.generated as estypes.AggregationsMinAggregate | undefined)?.value;
-  const at = typeof generated === "number" ? Math.min(generated, fallback.getTime()) : fallback.getTime();
+  const generated = await earliestUpdatedAt(es, versionedIndexName(names.fixtures, version));
+  const at = generated !== null ? Math.min(generated, fallback.getTime()) : fallback.getTime();
   return new Date(at).toISOString();
 }
 
@@ -46,7 +45,7 @@ export async function carryOverWrites(es: Client, names: IndexNames, from: strin
   const newIndex = versionedIndexName(names.fixtures, to);
   const teamNames = new TeamNameCache(es, versionedIndexName(names.teams, to));
   const report: CarryOverReport = { carried: [], finishedSeasons: [] };
-  await es.indices.refresh({ index: oldIndex });
+  await refreshIndex(es, oldIndex);
   const changedSince = searchPages<StoredFixture>(
     es,
     { index: oldIndex, query: { range: { updated_at: { gte: since } } }, sort: [{ id: "asc" }] },
@@ -55,7 +54,7 @@ export async function carryOverWrites(es: Client, names: IndexNames, from: strin
   for await (const hits of changedSince) {
     await copyNewer(es, newIndex, hits.flatMap((hit) => (hit._source ? [hit._source] : [])), teamNames, report);
   }
-  if (report.carried.length > 0) await es.indices.refresh({ index: newIndex });
+  if (report.carried.length > 0) await refreshIndex(es, newIndex);
   return report;
 }
 
@@ -66,28 +65,22 @@ async function copyNewer(es: Client, index: string, docs: readonly StoredFixture
   let pending = [...byId.keys()];
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > MAX_ATTEMPTS) throw new Error(`Carry-over: ${pending.length} fixture(s) kept changing in the new version; gave up`);
-    const current = await es.mget<Pick<StoredFixture, "updated_at">>({ index, ids: pending, _source: ["updated_at"] });
-    const operations: Array<estypes.BulkOperationContainer | object> = [];
+    const current = await readVersioned<Pick<StoredFixture, "updated_at">>(es, index, pending, ["updated_at"]);
     const copied: StoredFixture[] = [];
-    for (const target of current.docs) {
-      if (!("found" in target) || !target.found || !target._source) continue;
-      const old = byId.get(target._id)!;
-      if (Date.parse(target._source.updated_at) >= Date.parse(old.updated_at)) continue;
-      operations.push({ index: { _index: index, _id: target._id, if_seq_no: target._seq_no!, if_primary_term: target._primary_term! } }, { ...old, ...derivedFixtureFields(old, names) });
+    const writes = current.flatMap((target) => {
+      const old = byId.get(target.id)!;
+      if (Date.parse(target.doc.updated_at) >= Date.parse(old.updated_at)) return [];
       copied.push(old);
-    }
-    if (operations.length === 0) return;
-    const response = await es.bulk({ operations });
-    pending = [];
-    response.items.forEach((item, position) => {
-      const result = item.index!;
-      const doc = copied[position]!;
-      if (result.status === 409) pending.push(String(doc.id));
-      else if (result.error) throw new Error(`Carry-over of fixture ${doc.id}: ${result.error.reason ?? result.error.type}`);
-      else {
-        report.carried.push(doc.id);
-        if (isFinished(doc.status) && !report.finishedSeasons.includes(doc.season.id)) report.finishedSeasons.push(doc.season.id);
-      }
+      return [{ id: target.id, version: target, doc: { ...old, ...derivedFixtureFields(old, names) } }];
     });
+    if (writes.length === 0) return;
+    const outcome = await indexIfUnchanged(es, index, writes);
+    if (outcome.failure) throw new Error(`Carry-over of fixture ${outcome.failure.id}: ${outcome.failure.reason}`);
+    pending = outcome.conflicts;
+    for (const position of outcome.written) {
+      const doc = copied[position]!;
+      report.carried.push(doc.id);
+      if (isFinished(doc.status) && !report.finishedSeasons.includes(doc.season.id)) report.finishedSeasons.push(doc.season.id);
+    }
   }
 }

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { recomputeSeasonStandings } from "../standings/recompute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
 import { bulkLoad } from "../store/bulk-load.js";
+import { countDocuments } from "../store/searches.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
 import { readSpool, writeSpool } from "./spool.js";
@@ -45,6 +46,9 @@ export type RebuildReport = {
 
 export class CountMismatchError extends Error {}
 
+type Log = (line: string) => void;
+type Versions = { previous: string | null; version: string };
+
 /**
  * Builds every versioned index under a new version, checks every count, then swaps
  * all aliases in one atomic call. Until the swap, readers keep the complete previous
@@ -57,7 +61,7 @@ export async function rebuild(
   es: Client,
   names: IndexNames,
   data: DataSet,
-  log: (line: string) => void = () => {},
+  log: Log = () => {},
   replicas: IndexReplicas = "auto",
 ): Promise<RebuildReport> {
   const started = Date.now();
@@ -67,76 +71,117 @@ export async function rebuild(
   const total = VERSIONED_INDICES.reduce((sum, logical) => sum + data[logical].count, 0);
   const spoolDir = await mkdtemp(join(tmpdir(), `${names.prefix}-rebuild-`));
   try {
-    log(`Generating ${total.toLocaleString("en")} documents`);
-    const generated = new ProgressReporter(total, log);
-    for (const logical of VERSIONED_INDICES) {
-      const before = generated.done;
-      const written = await writeSpool(join(spoolDir, logical), data[logical].documents(), (count) =>
-        generated.update(before + count, logical),
-      );
-      if (written !== data[logical].count) {
-        throw new CountMismatchError(`${logical}: the source promised ${data[logical].count} documents and made ${written}`);
-      }
-    }
-    generated.finish();
+    await spoolDataSet(spoolDir, data, total, log);
     const generateSeconds = (Date.now() - started) / 1000;
-
-    await ensurePersistentIndices(es, names, replicas);
-    await applyPersistentReplicas(es, names, replicas);
-    const previous = await currentVersion(es, names);
-    const version = newVersion();
-    log(`Loading version ${version}`);
-    await createVersion(es, names, version);
-    const loadStarted = Date.now();
-    const counts = {} as Record<VersionedIndex, number>;
+    const versions = await startVersion(es, names, replicas, log);
     try {
-      const progress = new ProgressReporter(total, log);
-      for (const logical of VERSIONED_INDICES) {
-        const index = versionedIndexName(names[logical], version);
-        const before = progress.done;
-        await bulkLoad(es, index, readSpool(join(spoolDir, logical)), {
-          total: data[logical].count,
-          onProgress: ({ sent }) => progress.update(before + sent, logical),
-        });
-      }
-      progress.finish();
-      await finishVersion(es, names, version, replicas);
+      const loadStarted = Date.now();
+      await loadVersion(es, names, versions.version, { spoolDir, data, total, replicas }, log);
       const loadSeconds = (Date.now() - loadStarted) / 1000;
-      for (const logical of VERSIONED_INDICES) {
-        const { count } = await es.count({ index: versionedIndexName(names[logical], version) });
-        counts[logical] = count;
-        if (count !== data[logical].count) {
-          throw new CountMismatchError(`${logical}: expected ${data[logical].count} documents, found ${count}`);
-        }
-      }
-      const since = previous ? await generatedAt(es, names, version, rebuildStarted) : rebuildStarted.toISOString();
-      const carried = previous ? await carryOverWrites(es, names, previous, version, since) : null;
-      await swapAliases(es, names, version);
-      // A write that reached the old version between the first pass and the swap. The new
-      // version is live now: a failure here is reported, never a reason to delete it.
-      const late = previous ? await lateCarryOver(es, names, { previous, version, since }, carried?.finishedSeasons ?? [], log) : null;
-      const carriedOver = new Set([...(carried?.carried ?? []), ...(late?.carried ?? [])]);
-      if (carriedOver.size > 0) log(`Carried over ${carriedOver.size} fixture(s) written live during the rebuild`);
-      const stale = (await listVersions(es, names)).filter((v) => v !== version && v !== previous);
-      await deleteVersions(es, names, stale);
+      const counts = await checkCounts(es, names, versions.version, data);
+      const carriedOver = await swapInWithCarryOver(es, names, versions, rebuildStarted, log);
+      await deleteOlderVersions(es, names, versions);
       return {
-        version,
-        previous,
+        version: versions.version,
+        previous: versions.previous,
         counts,
         seconds: (Date.now() - started) / 1000,
         generateSeconds,
         loadSeconds,
         docsPerSecond: Math.round(total / loadSeconds),
-        carriedOver: carriedOver.size,
+        carriedOver,
       };
     } catch (error) {
-      log(`Rebuild failed; deleting version ${version}; the live aliases are untouched`);
-      await deleteVersions(es, names, [version]).catch(() => {});
+      log(`Rebuild failed; deleting version ${versions.version}; the live aliases are untouched`);
+      await deleteVersions(es, names, [versions.version]).catch(() => {});
       throw error;
     }
   } finally {
     await rm(spoolDir, { recursive: true, force: true });
   }
+}
+
+/** Generates and serializes every document into the spool, checking each index's promised count. */
+async function spoolDataSet(spoolDir: string, data: DataSet, total: number, log: Log): Promise<void> {
+  log(`Generating ${total.toLocaleString("en")} documents`);
+  const generated = new ProgressReporter(total, log);
+  for (const logical of VERSIONED_INDICES) {
+    const before = generated.done;
+    const written = await writeSpool(join(spoolDir, logical), data[logical].documents(), (count) =>
+      generated.update(before + count, logical),
+    );
+    if (written !== data[logical].count) {
+      throw new CountMismatchError(`${logical}: the source promised ${data[logical].count} documents and made ${written}`);
+    }
+  }
+  generated.finish();
+}
+
+/** The persistent indices made sure of, and the new version's empty indices created beside the current one. */
+async function startVersion(es: Client, names: IndexNames, replicas: IndexReplicas, log: Log): Promise<Versions> {
+  await ensurePersistentIndices(es, names, replicas);
+  await applyPersistentReplicas(es, names, replicas);
+  const previous = await currentVersion(es, names);
+  const version = newVersion();
+  log(`Loading version ${version}`);
+  await createVersion(es, names, version);
+  return { previous, version };
+}
+
+/** Loads the spooled documents into the new version's indices, then readies them for reading. */
+async function loadVersion(
+  es: Client,
+  names: IndexNames,
+  version: string,
+  load: { spoolDir: string; data: DataSet; total: number; replicas: IndexReplicas },
+  log: Log,
+): Promise<void> {
+  const progress = new ProgressReporter(load.total, log);
+  for (const logical of VERSIONED_INDICES) {
+    const index = versionedIndexName(names[logical], version);
+    const before = progress.done;
+    await bulkLoad(es, index, readSpool(join(load.spoolDir, logical)), {
+      total: load.data[logical].count,
+      onProgress: ({ sent }) => progress.update(before + sent, logical),
+    });
+  }
+  progress.finish();
+  await finishVersion(es, names, version, load.replicas);
+}
+
+/** Every index of the new version holds exactly the documents the data set promised. */
+async function checkCounts(es: Client, names: IndexNames, version: string, data: DataSet): Promise<Record<VersionedIndex, number>> {
+  const counts = {} as Record<VersionedIndex, number>;
+  for (const logical of VERSIONED_INDICES) {
+    const count = await countDocuments(es, versionedIndexName(names[logical], version));
+    counts[logical] = count;
+    if (count !== data[logical].count) {
+      throw new CountMismatchError(`${logical}: expected ${data[logical].count} documents, found ${count}`);
+    }
+  }
+  return counts;
+}
+
+/**
+ * Carries live writes over into the new version, swaps the aliases to it, and carries over
+ * once more what reached the old version meanwhile. Returns how many fixtures were carried.
+ */
+async function swapInWithCarryOver(es: Client, names: IndexNames, { previous, version }: Versions, rebuildStarted: Date, log: Log): Promise<number> {
+  const since = previous ? await generatedAt(es, names, version, rebuildStarted) : rebuildStarted.toISOString();
+  const carried = previous ? await carryOverWrites(es, names, previous, version, since) : null;
+  await swapAliases(es, names, version);
+  // A write that reached the old version between the first pass and the swap. The new
+  // version is live now: a failure here is reported, never a reason to delete it.
+  const late = previous ? await lateCarryOver(es, names, { previous, version, since }, carried?.finishedSeasons ?? [], log) : null;
+  const carriedOver = new Set([...(carried?.carried ?? []), ...(late?.carried ?? [])]);
+  if (carriedOver.size > 0) log(`Carried over ${carriedOver.size} fixture(s) written live during the rebuild`);
+  return carriedOver.size;
+}
+
+/** Deletes every version but the new one and the previous one (kept for a rollback). */
+async function deleteOlderVersions(es: Client, names: IndexNames, { previous, version }: Versions): Promise<void> {
+  const stale = (await listVersions(es, names)).filter((v) => v !== version && v !== previous);
+  await deleteVersions(es, names, stale);
 }
 
 /** The carry-over after the swap, with the standings of seasons whose carried fixtures finished. */
@@ -145,7 +190,7 @@ async function lateCarryOver(
   names: IndexNames,
   versions: { previous: string; version: string; since: string },
   finishedBefore: readonly number[],
-  log: (line: string) => void,
+  log: Log,
 ): Promise<CarryOverReport | null> {
   try {
     const late = await carryOverWrites(es, names, versions.previous, versions.version, versions.since);

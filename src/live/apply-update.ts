@@ -3,12 +3,14 @@
  * merged (fixture-change.ts), the indexed-only `effective` and `search` recomputed, and the
  * whole document written back only if nobody wrote it in between (`if_seq_no` /
  * `if_primary_term`). On a conflict the document is read again and the change merged again,
- * a bounded number of times (DECISIONS.md: no retry_on_conflict with if_seq_no; no scripts
- * on this node). A reader therefore always sees one complete state of a fixture: scores,
- * statistics, trends and odds of the same tick.
+ * a bounded number of times (docs/design.md, "Conditional writes": no retry_on_conflict with
+ * if_seq_no; no scripts on this node). A reader therefore always sees one complete state of a
+ * fixture: scores, statistics, trends and odds of the same tick.
  */
-import { errors, type Client } from "@elastic/elasticsearch";
+import type { Client } from "@elastic/elasticsearch";
+import { clientErrorKind } from "../store/errors.js";
 import type { IndexNames } from "../store/index-names.js";
+import { indexOneIfUnchanged, readOneVersioned } from "../store/versioned-documents.js";
 import { derivedFixtureFields } from "../standings/fixture-derived.js";
 import { mergeFixtureChange, type ChangeEffects, type ChangeMoment, type FixtureChange, type StoredFixture } from "./fixture-change.js";
 import { TeamNameCache } from "./team-names.js";
@@ -52,25 +54,15 @@ export async function applyFixtureUpdate(
   const { es, indices } = target;
   let conflicts = 0;
   for (let attempt = 1; attempt <= MAX_UPDATE_ATTEMPTS; attempt++) {
-    const stored = await es.get<StoredFixture>({ index: indices.fixtures, id: String(fixtureId) }, { ignore: [404] });
-    if (!stored.found || !stored._source) throw new FixtureNotFoundError(fixtureId);
-    const { doc, effects } = mergeFixtureChange(stored._source, change, at);
+    const stored = await readOneVersioned<StoredFixture>(es, indices.fixtures, String(fixtureId));
+    if (!stored) throw new FixtureNotFoundError(fixtureId);
+    const { doc, effects } = mergeFixtureChange(stored.doc, change, at);
     const result = { fixtureId, seasonId: doc.season.id, conflicts, effects };
     if (!effects.changed) return { ...result, written: false };
     const teamNames = await target.teamNames.namesOf(doc.participants.map((participant) => participant.id));
     try {
-      await es.index(
-        {
-          index: indices.fixtures,
-          id: String(fixtureId),
-          document: { ...doc, ...derivedFixtureFields(doc, teamNames) },
-          if_seq_no: stored._seq_no!,
-          if_primary_term: stored._primary_term!,
-        },
-        // The client's own retry of a timed-out try would meet our own write as a 409 and
-        // report it as somebody else's; the loop here re-reads instead and can tell.
-        { maxRetries: 0 },
-      );
+      // Not retried by the client: the loop here re-reads instead, and can tell our own write from another.
+      await indexOneIfUnchanged(es, indices.fixtures, { id: String(fixtureId), version: stored, doc: { ...doc, ...derivedFixtureFields(doc, teamNames) } });
       return { ...result, written: true };
     } catch (error) {
       if (isConflict(error)) {
@@ -80,22 +72,23 @@ export async function applyFixtureUpdate(
       if (!isUnanswered(error)) throw error;
       // The write may have landed before the answer was lost: if the stored document is
       // now exactly ours, it did, and its effects (follow-ups) are still owed.
-      if (await landed(target, fixtureId, stored._seq_no!, doc.updated_at)) return { ...result, written: true };
+      if (await landed(target, fixtureId, stored.seqNo, doc.updated_at)) return { ...result, written: true };
     }
   }
   throw new Error(`Fixture ${fixtureId} kept changing while being updated; gave up after ${MAX_UPDATE_ATTEMPTS} attempts`);
 }
 
 function isUnanswered(error: unknown): boolean {
-  return error instanceof errors.TimeoutError || error instanceof errors.ConnectionError;
+  const kind = clientErrorKind(error);
+  return kind === "timeout" || kind === "connection";
 }
 
 /** Whether our write is the one stored now: a newer sequence number carrying our timestamp. */
 async function landed(target: UpdateTarget, fixtureId: number, readSeqNo: number, updatedAt: string): Promise<boolean> {
-  const now = await target.es.get<StoredFixture>({ index: target.indices.fixtures, id: String(fixtureId), _source: ["updated_at"] }, { ignore: [404] });
-  return now.found && (now._seq_no ?? -1) > readSeqNo && now._source?.updated_at === updatedAt;
+  const now = await readOneVersioned<Pick<StoredFixture, "updated_at">>(target.es, target.indices.fixtures, String(fixtureId), ["updated_at"]);
+  return now !== null && now.seqNo > readSeqNo && now.doc.updated_at === updatedAt;
 }
 
 function isConflict(error: unknown): boolean {
-  return error instanceof errors.ResponseError && error.statusCode === 409;
+  return clientErrorKind(error) === "conflict";
 }

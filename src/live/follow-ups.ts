@@ -9,6 +9,7 @@
 import type { Client } from "@elastic/elasticsearch";
 import { repriceForFixtures } from "../bet-builders/reprice.js";
 import { recomputeSeasonStandings } from "../standings/recompute.js";
+import { refreshIndex } from "../store/index-state.js";
 import type { IndexNames } from "../store/index-names.js";
 import type { UpdateResult } from "./apply-update.js";
 
@@ -26,7 +27,7 @@ export async function runFollowUps(
   const seasons = [...new Set(written.filter((result) => result.effects.finished).map((result) => result.seasonId))];
   if (seasons.length > 0) {
     // The tables read the season's fixtures with a search, which sees only refreshed writes.
-    await es.indices.refresh({ index: indices.fixtures });
+    await refreshIndex(es, indices.fixtures);
     for (const seasonId of seasons) await recomputeSeasonStandings(es, indices, seasonId, now);
   }
   return { betBuildersUpdated: priced?.updated ?? 0 };

@@ -7,6 +7,7 @@
  * fixture leaves the simulator once it is written as finished.
  */
 import type { Client } from "@elastic/elasticsearch";
+import { aliasIdentity } from "../store/index-state.js";
 import type { IndexNames } from "../store/index-names.js";
 import { applyFixtureUpdate, FixtureNotFoundError, updateTarget, type UpdateResult, type UpdateTarget } from "./apply-update.js";
 import { runFollowUps } from "./follow-ups.js";
@@ -176,8 +177,7 @@ export class LiveSimulator {
    * cheap settings read a reload replaces a names read a write.
    */
   private async forgetTeamNamesAfterRebuild(): Promise<void> {
-    const settings = await this.es.indices.getSettings({ index: this.indices.teams, name: "index.uuid" });
-    const version = Object.entries(settings).map(([name, index]) => index.settings?.index?.uuid ?? name).sort().join(",");
+    const version = await aliasIdentity(this.es, this.indices.teams);
     if (version !== this.teamsVersion) this.target.teamNames.clear();
     this.teamsVersion = version;
   }

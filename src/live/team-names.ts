@@ -1,5 +1,5 @@
 import type { Client } from "@elastic/elasticsearch";
-import { readTeamNames } from "../standings/fixture-derived.js";
+import { readTeamNames } from "../store/team-reads.js";
 
 /**
  * Every name of a team (what a fixture's `search` field is built from), read from the teams

@@ -5,8 +5,8 @@ import type { AppContext } from "../http/context.js";
 import type { Role } from "../store/api-key-store.js";
 
 /**
- * The presented key, from the first place that has one, in the order DECISIONS.md
- * fixes: `Authorization: Bearer`, then `X-API-Key`, then `api_token` in the query.
+ * The presented key, from the first place that has one: `Authorization: Bearer`, then
+ * `X-API-Key`, then `api_token` in the query (docs/api-behaviour.md, "Where a key is read from").
  */
 export function presentedKey(ctx: AppContext): string | null {
   const bearer = bearerToken(ctx.get("Authorization"));

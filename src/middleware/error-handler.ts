@@ -1,7 +1,7 @@
 import type { Next } from "koa";
-import { errors as esErrors } from "@elastic/elasticsearch";
 import { HttpError } from "../http/errors.js";
 import type { AppContext } from "../http/context.js";
+import { clientErrorKind } from "../store/errors.js";
 
 export const INTERNAL_ERROR_TEXT = "Internal server error";
 
@@ -29,10 +29,16 @@ export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
 }
 
 function faultKind(error: unknown): string {
-  if (error instanceof esErrors.ConnectionError || error instanceof esErrors.NoLivingConnectionsError) {
-    return "elasticsearch_unreachable";
+  switch (clientErrorKind(error)) {
+    case "connection":
+    case "no-living-node":
+      return "elasticsearch_unreachable";
+    case "timeout":
+      return "elasticsearch_timeout";
+    case "conflict":
+    case "response":
+      return "elasticsearch_error";
+    case null:
+      return "internal";
   }
-  if (error instanceof esErrors.TimeoutError) return "elasticsearch_timeout";
-  if (error instanceof esErrors.ResponseError) return "elasticsearch_error";
-  return "internal";
 }

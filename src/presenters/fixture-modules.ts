@@ -9,9 +9,9 @@ import type { OddsFilter, TrendsFilter } from "./fixture-filters.js";
 import { narrowOdds, trendTypeIds } from "./narrow.js";
 
 /**
- * The optional modules of a fixture, expanded from their stored (packed) form and
- * reduced to the fields the service description's tables list. Stored-only fields
- * (`location` and `group` of an entry) are left out.
+ * The optional modules of a fixture, expanded from their stored (packed) form and reduced to
+ * the fields the API shows (docs/api-behaviour.md, "Fixture shape per endpoint"). Stored-only
+ * fields (`location` and `group` of an entry) are left out.
  */
 
 export type StatisticView = { team_id: number; type_id: number; developer_name: string; value: number };

@@ -18,7 +18,7 @@ import { narrowMetrics, narrowStatistics } from "./narrow.js";
  * one, so stored-only fields (league.code, round, minute, home_team_id, simulation,
  * updated_at...) can never leak.
  *
- * Variants (service description):
+ * Variants (docs/api-behaviour.md, "Fixture shape per endpoint"):
  * - "fixtures": the full object.
  * - "search" (/fixtures/search): no `group` and no `stage` keys.
  * - "livescores": `season` carries only id and name.

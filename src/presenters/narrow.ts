@@ -3,9 +3,9 @@ import type { MetricEntry, Odd, StatEntry } from "../domain/fixture-parts.js";
 import type { MetricsFilter, OddsFilter, StatisticsFilter, TrendsFilter } from "./fixture-filters.js";
 
 /**
- * Filters narrow the included arrays; they never remove fixtures (DECISIONS.md).
- * Every key of a filter must hold for an entry (`;` is AND); values inside a key
- * are alternatives (`,` is OR).
+ * Filters narrow the included arrays; they never remove fixtures (docs/api-behaviour.md,
+ * "Filters narrow arrays"). Every key of a filter must hold for an entry (`;` is AND); values
+ * inside a key are alternatives (`,` is OR).
  */
 
 export function narrowMetrics(entries: readonly MetricEntry[], filter: MetricsFilter | undefined): MetricEntry[] {
@@ -39,8 +39,8 @@ const DEFAULT_TREND_TYPE_IDS: ReadonlySet<number> = new Set(
 
 /**
  * The trend types to return: `developer_names` wins over `types` when both are given
- * (service description); without a filter, the 18 default types. Unknown names or ids
- * simply select nothing.
+ * (docs/api-behaviour.md, "Filters narrow arrays"); without a filter, the 18 default types.
+ * Unknown names or ids simply select nothing.
  */
 export function trendTypeIds(filter: TrendsFilter | undefined): ReadonlySet<number> {
   if (filter?.developer_names) {

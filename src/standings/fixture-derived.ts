@@ -1,4 +1,3 @@
-import type { Client } from "@elastic/elasticsearch";
 import { effectiveValues, type FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { fixtureSearchFields } from "../domain/text/search-fields.js";
 
@@ -11,20 +10,6 @@ import { fixtureSearchFields } from "../domain/text/search-fields.js";
  * buildFixtureDocument uses (name, alternate names, translations); a team that is not
  * there (a placeholder side) contributes its displayed name.
  */
-type TeamNames = { name: string; alternate_names?: string[]; names?: Record<string, string> };
-
-export async function readTeamNames(es: Client, teamsIndex: string, teamIds: readonly number[]): Promise<Map<number, string[]>> {
-  const result = new Map<number, string[]>();
-  if (teamIds.length === 0) return result;
-  const response = await es.mget<TeamNames>({ index: teamsIndex, ids: [...new Set(teamIds)].map(String), _source: ["name", "alternate_names", "names"] });
-  for (const doc of response.docs) {
-    if (!("found" in doc) || !doc.found || !doc._source) continue;
-    const team = doc._source;
-    result.set(Number(doc._id), [team.name, ...(team.alternate_names ?? []), ...Object.values(team.names ?? {})]);
-  }
-  return result;
-}
-
 export function derivedFixtureFields(
   doc: Pick<FixtureDocument, "participants" | "statistics" | "metrics">,
   teamNames: ReadonlyMap<number, string[]>,

@@ -1,12 +1,14 @@
-import type { Client, estypes } from "@elastic/elasticsearch";
+import type { Client } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import type { StandingRow } from "../domain/standings/compute.js";
-import { derivedFixtureFields, readTeamNames } from "./fixture-derived.js";
+import { readTeamNames } from "../store/team-reads.js";
+import { readVersioned, updateIfUnchanged } from "../store/versioned-documents.js";
+import { derivedFixtureFields } from "./fixture-derived.js";
 import type { SeasonFixture } from "./season-fixtures.js";
 
 /**
  * Participants' `position` is the team's rank in the season's current table of the
- * fixture's stage (DECISIONS.md "Participants' position"), so it is refreshed
+ * fixture's stage (docs/api-behaviour.md, "Participant position"), so it is refreshed
  * whenever a season's tables are recomputed.
  */
 
@@ -59,30 +61,16 @@ export async function writeParticipantPositions(
   let updated = 0;
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > MAX_ATTEMPTS) throw new Error(`Participant positions: ${pending.length} fixture(s) kept changing; gave up`);
-    const read = await es.mget<StoredParts & Pick<FixtureDocument, "stage">>({
-      index: fixturesIndex,
-      ids: pending,
-      _source: ["participants", "statistics", "metrics", "stage"],
+    const read = await readVersioned<StoredParts & Pick<FixtureDocument, "stage">>(es, fixturesIndex, pending, ["participants", "statistics", "metrics", "stage"]);
+    const writes = read.flatMap((stored) => {
+      const participants = repositioned(stored.doc, positions);
+      return participants ? [{ id: stored.id, version: stored, doc: { participants, ...derivedFixtureFields({ ...stored.doc, participants }, teamNames) } }] : [];
     });
-    const operations: Array<estypes.BulkOperationContainer | estypes.BulkUpdateAction> = [];
-    for (const doc of read.docs) {
-      if (!("found" in doc) || !doc.found || !doc._source) continue;
-      const participants = repositioned(doc._source, positions);
-      if (!participants) continue;
-      operations.push(
-        { update: { _index: fixturesIndex, _id: doc._id, if_seq_no: doc._seq_no!, if_primary_term: doc._primary_term! } },
-        { doc: { participants, ...derivedFixtureFields({ ...doc._source, participants }, teamNames) } },
-      );
-    }
-    if (operations.length === 0) break;
-    const response = await es.bulk({ operations });
-    pending = [];
-    for (const item of response.items) {
-      const result = item.update!;
-      if (result.status === 409) pending.push(result._id!);
-      else if (result.error) throw new Error(`Participant positions of fixture ${result._id}: ${result.error.reason ?? result.error.type}`);
-      else updated++;
-    }
+    if (writes.length === 0) break;
+    const outcome = await updateIfUnchanged(es, fixturesIndex, writes);
+    if (outcome.failure) throw new Error(`Participant positions of fixture ${outcome.failure.id}: ${outcome.failure.reason}`);
+    pending = outcome.conflicts;
+    updated += outcome.written.length;
   }
   return updated;
 }

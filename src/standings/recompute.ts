@@ -1,11 +1,12 @@
-import type { Client, estypes } from "@elastic/elasticsearch";
+import type { Client } from "@elastic/elasticsearch";
 import type { LocalizedNames } from "../domain/catalog.js";
 import { standingRowDocument } from "../domain/standings/standing-document.js";
 import type { IndexNames } from "../store/index-names.js";
-import { searchPages } from "../store/search-pages.js";
+import { replaceSeasonRows, standingIdsOfSeason } from "../store/standing-writes.js";
 import { computeSeasonTables, type TableTeam } from "../domain/standings/compute.js";
 import { positionsOf, writeParticipantPositions } from "./participant-positions.js";
-import { readSeasonFixtures, tableFixtureOf } from "./season-fixtures.js";
+import { readSeasonFixtures } from "../store/fixture-reads.js";
+import { SEASON_FIXTURE_FIELDS, tableFixtureOf, type SeasonFixture } from "./season-fixtures.js";
 
 export type RecomputeReport = {
   seasonId: number;
@@ -32,7 +33,7 @@ export async function recomputeSeasonStandings(
   seasonId: number,
   now: Date = new Date(),
 ): Promise<RecomputeReport> {
-  const fixtures = await readSeasonFixtures(es, indices.fixtures, seasonId);
+  const fixtures = await readSeasonFixtures<SeasonFixture>(es, indices.fixtures, seasonId, SEASON_FIXTURE_FIELDS);
   const teams = new Map<number, TableTeam>();
   const translations = new Map<number, LocalizedNames>();
   for (const fixture of fixtures) {
@@ -54,32 +55,7 @@ export async function recomputeSeasonStandings(
   const fresh = new Set(documents.map((document) => document.id));
   const stale = (await standingIdsOfSeason(es, indices.standings, seasonId)).filter((id) => !fresh.has(id));
 
-  const operations: Array<estypes.BulkOperationContainer | object> = [];
-  for (const document of documents) operations.push({ index: { _index: indices.standings, _id: document.id } }, document.doc);
-  for (const id of stale) operations.push({ delete: { _index: indices.standings, _id: id } });
-  if (operations.length > 0) {
-    const response = await es.bulk({ operations });
-    const failed = response.items.find((item) => {
-      const result = item.index ?? item.delete;
-      return result?.error !== undefined && !(item.delete && result.status === 404);
-    });
-    if (failed) throw new Error(`Standings of season ${seasonId}: ${JSON.stringify((failed.index ?? failed.delete)?.error)}`);
-  }
+  await replaceSeasonRows(es, indices.standings, seasonId, documents, stale);
   const fixturesRepositioned = await writeParticipantPositions(es, indices, fixtures, positionsOf(rows));
   return { seasonId, rows: documents.length, deleted: stale.length, fixturesRepositioned };
-}
-
-/** Ids of a season's stored rows (a season has at most a few hundred). */
-async function standingIdsOfSeason(es: Client, standingsIndex: string, seasonId: number): Promise<string[]> {
-  const ids: string[] = [];
-  const rows = searchPages(es, {
-    index: standingsIndex,
-    _source: false,
-    query: { term: { season_id: seasonId } },
-    sort: [{ sort_key: "asc" }, { team_id: "asc" }],
-  });
-  for await (const hits of rows) {
-    for (const hit of hits) if (hit._id) ids.push(hit._id);
-  }
-  return ids;
 }

@@ -1,7 +1,5 @@
-import type { Client } from "@elastic/elasticsearch";
 import { isFinished } from "../domain/types/statuses.js";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import { searchAllSources } from "../store/search-pages.js";
 import type { TableFixture } from "../domain/standings/table-plan.js";
 
 /** The stored fields a table recomputation reads from a fixture document. */
@@ -33,7 +31,7 @@ export type SeasonFixture = Pick<
 /**
  * A stored fixture as the table computation sees it: goals only when it is finished
  * (FT, or AWARDED with its awarded score), read from the CURRENT scores, which
- * include extra time and exclude a shoot-out (DECISIONS.md "Scores").
+ * include extra time and exclude a shoot-out (docs/api-behaviour.md, "Scores").
  */
 export function tableFixtureOf(doc: SeasonFixture): TableFixture {
   return {
@@ -53,14 +51,4 @@ function currentGoals(doc: SeasonFixture): TableFixture["goals"] {
   const home = current(doc.home_team_id);
   const away = current(doc.away_team_id);
   return home === undefined || away === undefined ? null : { home, away };
-}
-
-/** Every fixture of a season (a season may exceed one page). */
-export function readSeasonFixtures(es: Client, fixturesIndex: string, seasonId: number): Promise<SeasonFixture[]> {
-  return searchAllSources<SeasonFixture>(es, {
-    index: fixturesIndex,
-    _source: [...SEASON_FIXTURE_FIELDS],
-    query: { term: { "season.id": seasonId } },
-    sort: [{ id: "asc" }],
-  });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { betBuildersAfterRebuild } from "../../src/bet-builders/after-rebuild.js";
 import type { BetBuilderDocument } from "../../src/domain/bet-builders/document.js";
 import { generateBetBuilders } from "../../src/bet-builders/generate.js";
-import { ensureBetBuilderMapping } from "../../src/bet-builders/mapping.js";
+import { ensureBetBuilderMapping } from "../../src/store/bet-builder-mapping.js";
 import { repriceBetBuilders, repriceForFixtures } from "../../src/bet-builders/reprice.js";
 import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
 import { loadCatalog, MINI_LEAGUE, miniCatalog } from "../support/mini-catalog.js";

@@ -12,7 +12,7 @@ afterAll(async () => {
 type TypeItem = { type_id: number; developer_name: string; name: string; developer_type: string };
 
 describe("GET /types", () => {
-  it("lists every group with the ids the service description fixes", async () => {
+  it("lists every group with its fixed type ids", async () => {
     const response = await env.get("/types");
     expect(response.status).toBe(200);
     const { types } = (await response.json()) as { types: TypeItem[] };

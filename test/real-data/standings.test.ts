@@ -39,7 +39,7 @@ type Row = {
 };
 
 const REGULAR = "Regular Season";
-/** DECISIONS.md: a stage named as a knockout has no table unless its teams form round-robin groups. */
+/** A stage named as a knockout has no table unless its teams form round-robin groups (docs/data.md, "Knockout stages"). */
 const isKnockout = (stage: string) => /final|play-?offs?|play-?outs?|qualifying/i.test(stage) && !/play-?offs?\s*-\s*(championship|relegation)/i.test(stage);
 
 function stageOf(match: RawMatch): string {
@@ -242,7 +242,7 @@ describe.skipIf(!realData)("GET /standings on the real data", () => {
     expect(rowsCompared).toBeGreaterThan(1_200);
   });
 
-  it("has the tables DECISIONS.md names: Greece's ECL Playoffs, eight Libertadores groups, no knockout stage", async () => {
+  it("has the tables the data rules name: Greece's ECL Playoffs, eight Libertadores groups, no knockout stage", async () => {
     const { es, deps } = env;
     const leagues = (await es.search<{ id: number; code: string }>({ index: deps.indices.leagues, size: 1000, _source: ["id", "code"] })).hits.hits.map((h) => h._source!);
     const seasons = (await es.search<{ id: number; league_id: number; name: string }>({ index: deps.indices.seasons, size: 1000 })).hits.hits.map((h) => h._source!);

@@ -24,7 +24,7 @@ const emptyTally = (): Tally => ({ played: 0, won: 0, drawn: 0, lost: 0, goalsFo
 const points = (t: Tally) => t.won * 3 + t.drawn;
 
 /**
- * The tables of one season (DECISIONS.md "GET /standings"): one per stage and group
+ * The tables of one season (docs/api-behaviour.md, "Standings tables"): one per stage and group
  * (which fixtures form which table: table-plan.ts), counting finished fixtures with
  * their final goals (3 points a win, 1 a draw), ranked by points, goal difference,
  * goals scored, then English team name, so positions never depend on a language.

@@ -21,7 +21,7 @@ export type TablePlan = {
 };
 
 /**
- * Which fixtures form which table (DECISIONS.md "GET /standings"):
+ * Which fixtures form which table (docs/data.md, "Stages", "Groups" and "Knockout stages"):
  * - one table per stage and group; a season without stages has one stage `null`;
  * - a stage named as a knockout (final, playoff, qualifying...) has no table, unless
  *   its teams form round-robin groups of three or more (Greece's "ECL Playoffs": four

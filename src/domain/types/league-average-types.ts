@@ -1,7 +1,7 @@
 import type { TypeDefinition } from "./developer-types.js";
 
 /**
- * League averages, exactly as the service description's table numbers them:
+ * League averages with their fixed ids (docs/api-behaviour.md, "Fixed type ids"):
  * full time 303-323 in HOME/AWAY/OVERALL triples, first half (HT_) 324-344.
  * Per-match averages over the league season, stored x1000; OVERALL is the per-side
  * average (HOME + AWAY) / 2, not the match total.

@@ -9,7 +9,7 @@ function group(developer_type: TypeDefinition["developer_type"], rows: Row[]): T
 /**
  * Match statistics: per team (team_id of the team) and per match (team_id 0, the
  * sum of both teams; for BALL_POSSESSION there is no match-level entry). CORNERS
- * keeps the id 34 the service description shows. Live while a match is in play.
+ * keeps its fixed id 34 (docs/api-behaviour.md, "Fixed type ids"). Live while a match is in play.
  */
 export const STATISTIC_TYPES = group("statistics", [
   [34, "CORNERS", "Corners", "count"],
@@ -33,7 +33,7 @@ export const STATISTIC_TYPES = group("statistics", [
   [5304, "EXPECTED_GOALS", "Expected goals", "xG x100"],
 ]);
 
-/** Per-minute trend stats, with the ids and names of the service description's table. */
+/** Per-minute trend stats with their fixed ids and names, in table order (docs/api-behaviour.md, "Fixed type ids"). */
 export const TREND_TYPES = group("trends", [
   [15, "GOALS", "Goals", "cumulative count"],
   [14, "PENALTIES", "Penalties", "cumulative count"],

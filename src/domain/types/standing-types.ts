@@ -2,7 +2,7 @@ import type { TypeDefinition } from "./developer-types.js";
 
 /**
  * Standing-row statistics: overall, home and away. OVERALL_MATCHES_PLAYED = 1 and
- * OVERALL_WON = 2 as the service description gives; the rest follow in blocks of
+ * OVERALL_WON = 2 are fixed (docs/api-behaviour.md, "Fixed type ids"); the rest follow in blocks of
  * eight. Names say GOALS_FOR (not GOALS_SCORED) so none collides with the league
  * averages' `{SCOPE}_GOALS_SCORED`.
  */

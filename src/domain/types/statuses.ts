@@ -1,6 +1,6 @@
 /**
- * Every fixture status the service knows. The first nine come from the service
- * description; the rest from the real data (DECISIONS.md): POSTPONED, CANCELLED,
+ * Every fixture status the service knows. The first nine are those of a normal match;
+ * the rest come from the real data (docs/api-behaviour.md, "Statuses"): POSTPONED, CANCELLED,
  * ABANDONED, AWARDED, and NO_RESULT for a past match whose result the source lacks.
  */
 export const IN_PLAY_STATUSES = [

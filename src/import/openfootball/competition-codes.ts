@@ -10,7 +10,7 @@
  *   xx.N            xx.N           the country whose key is xx (de, at, sco, br, ...)
  *
  * The football.json code is the one used everywhere in the imported data (`League.code`).
- * Level (DECISIONS.md, "Leagues in /search"): the number after the country (`en.2` is 2);
+ * Level (docs/data.md, "Leagues"): the number after the country (`en.2` is 2);
  * uefa.cl, copa.l and mls are level 1.
  */
 import { countryByKey } from "./countries.js";

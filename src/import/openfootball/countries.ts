@@ -1,6 +1,6 @@
 /**
  * Country lookups over COUNTRY_TABLE and the Country entities handed to later import steps,
- * with names in the service's languages (DECISIONS.md: at least en, de, es, fr, it, pt, nl).
+ * with names in the service's languages, at least en, de, es, fr, it, pt, nl (docs/data.md, "Country names").
  */
 import isoCountries from "i18n-iso-countries";
 import de from "i18n-iso-countries/langs/de.json" with { type: "json" };
@@ -27,7 +27,7 @@ export interface Country {
   alpha3: string;
   fifa: string | null;
   region: Region;
-  /** True for the pseudo-country of an international competition's area (DECISIONS.md). */
+  /** True for the pseudo-country of an international competition's area (docs/data.md, "Leagues"). */
   isArea: boolean;
   names: CountryNames;
 }

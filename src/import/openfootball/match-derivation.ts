@@ -17,10 +17,10 @@ export interface StageAndRound {
 }
 
 /**
- * DECISIONS.md: the stage is the match's `stage`, else the part of `round` before ", ", else the
- * regular season. Upstream writes the regular season as "Regular" in some files (en.2 2023-24 as
- * a stage key, 2024-25 as a round prefix) and says nothing in others; all three become
- * "Regular Season" so one league's seasons name the stage alike.
+ * The stage is the match's `stage`, else the part of `round` before ", ", else the regular
+ * season (docs/data.md, "Stages"). Upstream writes the regular season as "Regular" in some
+ * files (en.2 2023-24 as a stage key, 2024-25 as a round prefix) and says nothing in others;
+ * all three become "Regular Season" so one league's seasons name the stage alike.
  */
 export function deriveStageAndRound(round: string, stage: string | undefined): StageAndRound {
   const comma = round.indexOf(", ");

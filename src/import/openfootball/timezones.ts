@@ -1,7 +1,7 @@
 /**
  * Kick-off times in football.json are wall-clock times of the competition, without a zone
- * (DECISIONS.md). This table fixes one IANA zone per competition; it was checked against known
- * kick-offs where a competition spans zones:
+ * (docs/data.md, "Kick-off times"). This table fixes one IANA zone per competition; it was
+ * checked against known kick-offs where a competition spans zones:
  * - uefa.cl: UEFA publishes CET/CEST; evening games are "21:00" and "18:45", and the 2025 final in
  *   Munich is "21:00" (21:00 CEST). Europe/Paris has exactly CET/CEST.
  * - copa.l: times are Brasília time; the 2025 final in Lima (kick-off 16:15 local, 18:15 in Brazil
@@ -10,7 +10,7 @@
  * - au.1: times are Sydney time; Perth's home games read "21:45", Auckland's "15:00".
  * - es.*: one zone for the league; Canary Islands home games are an hour off in local terms.
  * - mx.1: Mexico City time (the league's own schedule zone).
- * A match without a time kicks off at 15:00 local (DECISIONS.md): DEFAULT_KICKOFF_TIME.
+ * A match without a time kicks off at 15:00 local: DEFAULT_KICKOFF_TIME.
  */
 import { zonedToUtc } from "../../domain/time/zoned-time.js";
 

@@ -2,7 +2,7 @@ import type { CatalogMatch } from "../../domain/catalog.js";
 import { REGULAR_SEASON } from "../../domain/types/stages.js";
 
 /**
- * A competition without stages has `stage: null` (service description): when every
+ * A competition without stages has `stage: null` (docs/data.md, "Stages"): when every
  * fixture of a season sits in the implicit "Regular Season" stage, the stage is
  * dropped for that season. Seasons with real stages keep all of theirs.
  */

@@ -199,4 +199,4 @@ export const BASE_CUP: CupSpec = {
   ],
 };
 
-/** Popular leagues (DECISIONS.md): level 1 of en, de, es, it, fr, plus uefa.cl. */
+/** Popular leagues (docs/data.md, "Leagues"): level 1 of en, de, es, it, fr, plus uefa.cl. */

@@ -1,7 +1,7 @@
 import type { Region } from "../../domain/catalog.js";
 
 /**
- * Continental areas with small stable ids (DECISIONS.md, "Leagues in /search"), keyed by their
+ * Continental areas with small stable ids (docs/data.md, "Leagues"), keyed by their
  * English name so a source that already names the area (the openfootball country table) can look
  * it up directly. Shared by the synthetic data and the real-data importer: ids must never change.
  */

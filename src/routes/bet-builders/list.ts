@@ -3,7 +3,9 @@ import type { BetBuilderDocument } from "../../domain/bet-builders/document.js";
 import { isOpen } from "../../domain/bet-builders/fixture-state.js";
 import { isInPlay } from "../../domain/types/statuses.js";
 import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
+import { readFixturesById } from "../../store/fixture-reads.js";
 import type { IndexNames } from "../../store/index-names.js";
+import { searchHits } from "../../store/searches.js";
 import { presentFixture, type FixtureView } from "../../presenters/fixture-presenter.js";
 import { presentBetBuilder, type BetBuilderView } from "./presenter.js";
 import { BET_BUILDERS_CAP, betBuildersListSearch, FIXTURE_SOURCE_EXCLUDES, type BetBuildersFilters } from "./query.js";
@@ -35,11 +37,10 @@ export async function listBetBuilders(
   let shown = 0;
   let after: estypes.SortResults | undefined;
   for (let page = 0; page < MAX_PAGES && shown < BET_BUILDERS_CAP; page++) {
-    const response = await es.search<BetBuilderDocument>({
+    const hits = await searchHits<BetBuilderDocument>(es, {
       ...betBuildersListSearch(indices.bet_builders, userId, filters, language),
       ...(after ? { search_after: after } : {}),
     });
-    const hits = response.hits.hits;
     const builders = hits.flatMap((hit) => (hit._source && hit._source.user_id === userId ? [hit._source] : []));
     const fixtures = await currentFixtures(es, indices.fixtures, builders);
     for (const builder of builders) {
@@ -65,10 +66,7 @@ export async function listBetBuilders(
 
 /** The bet builders' fixtures as they are now, by id. */
 async function currentFixtures(es: Client, index: string, builders: readonly BetBuilderDocument[]): Promise<Map<number, FixtureDocument>> {
-  const byId = new Map<number, FixtureDocument>();
-  if (builders.length === 0) return byId;
+  if (builders.length === 0) return new Map();
   const fixtureIds = [...new Set(builders.map((builder) => builder.fixture_id))];
-  const fixtures = await es.mget<FixtureDocument>({ index, ids: fixtureIds.map(String), _source_excludes: FIXTURE_SOURCE_EXCLUDES });
-  for (const doc of fixtures.docs) if ("found" in doc && doc.found && doc._source) byId.set(doc._source.id, doc._source);
-  return byId;
+  return readFixturesById<FixtureDocument>(es, index, fixtureIds, { _source_excludes: FIXTURE_SOURCE_EXCLUDES });
 }

@@ -1,7 +1,7 @@
 import { CONTENT_LANGUAGES, type BetBuilderDocument, type BetBuilderSelection, type ContentLanguage } from "../../domain/bet-builders/document.js";
 
 /**
- * One Bet builder, field by field in the order of the service description's table,
+ * One Bet builder, field by field in the documented order of its fields,
  * so stored-only fields (fixture copies, other languages) never leak. `content` is
  * the requested language's explanation, English when there is none in it.
  */

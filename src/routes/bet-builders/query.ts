@@ -2,7 +2,7 @@ import type { estypes } from "@elastic/elasticsearch";
 import { CONTENT_LANGUAGES } from "../../domain/bet-builders/document.js";
 import { largeFieldsOutside } from "../../search/fixture-list/source-fields.js";
 
-/** The fixed internal result limit of GET /bet-builders (DECISIONS.md). */
+/** The fixed internal result limit of GET /bet-builders (docs/api-behaviour.md, "Active bet builders"). */
 export const BET_BUILDERS_CAP = 100;
 
 export type BetBuildersFilters = { modelIds?: number[]; fixtureId?: number; leagueIds?: number[]; isLive?: number };

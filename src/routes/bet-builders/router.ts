@@ -1,11 +1,11 @@
 import Router from "@koa/router";
-import type { BetBuilderDocument } from "../../domain/bet-builders/document.js";
 import { NotFoundError, BadRequestError } from "../../http/errors.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
+import { readBetBuilder } from "../../store/bet-builders.js";
 import { listBetBuilders } from "./list.js";
 import { presentBetBuilder } from "./presenter.js";
 import { BET_BUILDERS_CAP, contentExcept } from "./query.js";
@@ -61,11 +61,7 @@ export function betBuildersRouter(): Router<AppState, AppContext> {
     const params = BetBuilderParamsSchema.safeParse({ id: ctx.params.id });
     if (!params.success) throw new BadRequestError(params.error.issues[0]?.message ?? "id must be a positive integer");
     const language = resolveLanguage(parseQuery(ctx, BetBuilderByIdSchema));
-    const response = await ctx.deps.es.get<BetBuilderDocument>(
-      { index: ctx.deps.indices.bet_builders, id: String(params.data.id), _source_excludes: contentExcept(language) },
-      { ignore: [404] },
-    );
-    const doc = response.found ? response._source : undefined;
+    const doc = await readBetBuilder(ctx.deps.es, ctx.deps.indices.bet_builders, params.data.id, contentExcept(language));
     // Another user's bet builder is answered exactly like a missing one: its existence is not revealed.
     if (!doc || doc.user_id !== ctx.state.principal!.userId) throw new NotFoundError(NOT_FOUND);
     ctx.state.cache = CACHE_POLICIES.live;

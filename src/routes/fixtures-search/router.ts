@@ -10,6 +10,7 @@ import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { DEFAULT_WINDOW } from "../../search/fixtures-search/window-filter.js";
 import { versionedFixtures } from "../../store/hit-version.js";
+import { searchHits } from "../../store/searches.js";
 import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
 import { FixturesSearchDocSchema, FixturesSearchResponseSchema, FixturesSearchSchema } from "./schema.js";
 
@@ -46,8 +47,7 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
       { index: ctx.deps.indices.fixtures, now: new Date() },
     );
     // One round trip: every include search offers lives in the fixture document itself.
-    const response = await ctx.deps.es.search<FixtureDocument>(request);
-    const fixtures = versionedFixtures(response.hits.hits);
+    const fixtures = versionedFixtures(await searchHits<FixtureDocument>(ctx.deps.es, request));
     const options = { language, includes, filters, variant: "search" } as const;
     ctx.state.cache = CACHE_POLICIES.live;
     ctx.type = "json";

@@ -9,6 +9,7 @@ import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
 import { versionedFixtures } from "../../store/hit-version.js";
+import { searchHits } from "../../store/searches.js";
 import { LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
 
 const FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
@@ -32,10 +33,11 @@ export function livescoresRouter(): Router<AppState, AppContext> {
     const language = resolveLanguage(query);
     const includes: ReadonlySet<string> = new Set(query.include ?? []);
     const filters = parseFilters(ctx.query, FILTERS, includes);
-    const response = await ctx.deps.es.search<FixtureDocument>(
+    const hits = await searchHits<FixtureDocument>(
+      ctx.deps.es,
       buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId: query.sport_id ?? 1, leagueIds: query.league_id, includes }),
     );
-    const fixtures = versionedFixtures(response.hits.hits);
+    const fixtures = versionedFixtures(hits);
     const options = { language, includes, filters, variant: "livescores" } as const;
     ctx.type = "json";
     ctx.state.cache = CACHE_POLICIES.live;

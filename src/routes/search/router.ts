@@ -6,11 +6,16 @@ import { matchedRoute } from "../../http/matched-route.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { runEntitySearch } from "./execute.js";
+import { rankEntitySearch } from "../../search/entity/rank-responses.js";
+import { entitySearchPlan } from "../../search/entity/search-plan.js";
+import { multiSearch } from "../../store/multi-search.js";
 import { presentEntitySearch } from "./presenter.js";
 import { DEFAULT_LIMIT, EntitySearchResponseSchema, EntitySearchSchema } from "./schema.js";
 
-/** The 500 text of /search (DECISIONS.md): faults of this testing endpoint say so. */
+/**
+ * The 500 text of /search: faults of this testing endpoint say so
+ * (docs/api-behaviour.md, "Fault text of entity search").
+ */
 const SEARCH_FAULT_MESSAGE = "Search temporarily unavailable";
 
 /**
@@ -54,12 +59,9 @@ export function entitySearchRouter(): Router<AppState, AppContext> {
   router.get("/search", async (ctx) => {
     const query = parseQuery(ctx, EntitySearchSchema);
     const language = resolveLanguage(query);
-    const result = await runEntitySearch(ctx.deps.es, ctx.deps.indices, {
-      q: query.q,
-      types: query.types,
-      limit: query.limit ?? DEFAULT_LIMIT,
-      now: new Date(),
-    });
+    const input = { q: query.q, types: query.types, limit: query.limit ?? DEFAULT_LIMIT, now: new Date() };
+    const plan = entitySearchPlan(input, ctx.deps.indices);
+    const result = rankEntitySearch(input, plan, await multiSearch(ctx.deps.es, { searches: plan.searches }));
     ctx.state.cache = CACHE_POLICIES.search;
     ctx.body = presentEntitySearch(result, language);
   });

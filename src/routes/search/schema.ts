@@ -6,7 +6,10 @@ import { ENTITY_TYPES } from "../../search/entity/search-plan.js";
 export const DEFAULT_LIMIT = 5;
 export const MAX_Q_LENGTH = 100;
 
-/** q and types are required; an empty or blank value counts as missing (DECISIONS.md texts). */
+/**
+ * q and types are required; an empty or blank value counts as missing (docs/api-behaviour.md,
+ * "One text per required parameter").
+ */
 export const EntitySearchSchema = z.object({
   q: z
     .string({ error: "q is required" })

@@ -2,7 +2,7 @@ import type { StandingDocument } from "../../domain/standings/standing-document.
 import { presentStatEntries } from "../../presenters/fixture-modules.js";
 
 /**
- * One Standing row, field by field as the service description's table lists them.
+ * One Standing row, field by field as the documented Standing row lists them.
  * Only the team name is localized (English fallback); positions were computed on
  * English names and never change with the language.
  */

@@ -6,6 +6,7 @@ import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { requireRole } from "../../middleware/authenticate.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
+import { searchSources } from "../../store/searches.js";
 import { presentStandingRow } from "./presenter.js";
 import { standingsSearch } from "./query.js";
 import { StandingsListSchema, StandingsResponseSchema } from "./schema.js";
@@ -28,10 +29,8 @@ export function standingsRouter(): Router<AppState, AppContext> {
   router.get("/standings", requireRole("standings"), async (ctx) => {
     const query = parseQuery(ctx, StandingsListSchema);
     const language = resolveLanguage(query);
-    const response = await ctx.deps.es.search<Pick<StandingDocument, "row" | "team_names">>(
-      standingsSearch(ctx.deps.indices.standings, query.season_id),
-    );
-    const standings = response.hits.hits.flatMap((hit) => (hit._source ? [presentStandingRow(hit._source, language)] : []));
+    const rows = await searchSources<Pick<StandingDocument, "row" | "team_names">>(ctx.deps.es, standingsSearch(ctx.deps.indices.standings, query.season_id));
+    const standings = rows.map((row) => presentStandingRow(row, language));
     ctx.state.cache = CACHE_POLICIES.standings;
     ctx.body = { standings };
   });

@@ -3,7 +3,10 @@ import { z } from "../../openapi/zod.js";
 
 const SEASON_ID_RULE = "season_id must be a positive integer";
 
-/** season_id is required; missing, malformed and non-positive values share one 400 text (DECISIONS.md). */
+/**
+ * season_id is required; missing, malformed and non-positive values share one 400 text
+ * (docs/api-behaviour.md, "One text per required parameter").
+ */
 export const StandingsListSchema = z.object({
   season_id: positiveIdParam(SEASON_ID_RULE).openapi({
     type: "integer",

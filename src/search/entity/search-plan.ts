@@ -33,7 +33,8 @@ export function entitySearchPlan(input: EntitySearchInput, indices: IndexNames):
   const searches: estypes.MsearchRequestItem[] = [];
   const add = (step: PlanStep, index: string, body: estypes.SearchSearchRequestBody) => {
     steps.push(step);
-    // A missing shard must fail the search rather than silently drop a match (DECISIONS.md).
+    // A missing shard must fail the search rather than silently drop a match
+    // (docs/design.md, "No partial results").
     searches.push({ index, allow_partial_search_results: false }, { track_total_hits: false, ...body });
   };
   const text = queryText(input.q);

@@ -22,8 +22,7 @@ export function timestampParam(name: string, raw: string): Date {
 }
 
 /**
- * `date`, or `start_date` + `end_date`, as an interval (service description, date-range
- * rules; DECISIONS.md):
+ * `date`, or `start_date` + `end_date`, as an interval (docs/api-behaviour.md, "Date ranges"):
  * 1. a range applies only when both ends are given (a lone end is checked, then ignored);
  * 2. start_date <= end_date;
  * 3. start_date not more than 30 days before `now` (exactly 30 days is allowed);

@@ -6,8 +6,9 @@ import { fixtureSource } from "./source-fields.js";
 import { VERSIONED_HITS } from "../../store/hit-version.js";
 
 /**
- * All fixtures in play, in one search without pagination (service description): the
- * size is the node's whole result window, far above any real number of live matches.
+ * All fixtures in play, in one search without pagination (docs/api-behaviour.md, "Live scores
+ * in one answer"): the size is the node's whole result window, far above any real number of
+ * live matches.
  */
 export function buildLivescoresSearch(input: {
   index: string;

@@ -28,7 +28,10 @@ export function pageWindow(page: number, perPage: number): PageWindow {
   return { from, size: nextPageFetchable ? perPage + 1 : perPage, nextPageFetchable };
 }
 
-/** has_more (DECISIONS.md: true exactly when another page has results) from the hits a page window fetched. */
+/**
+ * has_more from the hits a page window fetched: true exactly when another page has results
+ * (docs/api-behaviour.md, "Paging depth").
+ */
 export function hasMore(window: PageWindow, perPage: number, hitCount: number): boolean {
   return window.nextPageFetchable && hitCount > perPage;
 }

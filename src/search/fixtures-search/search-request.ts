@@ -39,7 +39,7 @@ export function fixturesSearchRequest(input: FixturesSearchInput, target: { inde
     size: input.perPage,
     track_total_hits: false,
     ...VERSIONED_HITS,
-    // A missing shard must fail the request, not silently shrink a page (DECISIONS.md).
+    // A missing shard must fail the request, not silently shrink a page (docs/design.md, "No partial results").
     allow_partial_search_results: false,
     _source: sourceFilter(input.includes),
   };

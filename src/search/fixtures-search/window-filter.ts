@@ -8,7 +8,10 @@ export const DEFAULT_WINDOW: SearchWindow = 24;
 
 const HOUR_MS = 3_600_000;
 
-/** window=live defaults to the in-play statuses; windows 3 to 168 add NOT_STARTED (DECISIONS.md). */
+/**
+ * window=live defaults to the in-play statuses; windows 3 to 168 add NOT_STARTED
+ * (docs/api-behaviour.md, "Search windows").
+ */
 export function defaultStatuses(window: SearchWindow): FixtureStatus[] {
   return window === "live" ? [...IN_PLAY_STATUSES] : ["NOT_STARTED", ...IN_PLAY_STATUSES];
 }

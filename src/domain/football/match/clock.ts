@@ -5,7 +5,7 @@
  * 4 extra time 2nd, 5 penalties: stable per fixture and safe integers, since fixture ids are
  * below 2^48 (stable-id.ts).
  *
- * Minutes are global (service description, include=trends): the first half runs 1..45+added,
+ * Minutes are global (docs/api-behaviour.md, "Trends"): the first half runs 1..45+added,
  * the second 45..90+added, extra time 90..105+ and 105..120+. Slot k of a period covers its
  * elapsed seconds [60k, 60k + 60), the last slot reaching the final whistle. So the first half
  * has 45 + added slots (minute m = elapsed minute m - 1, as a clock shows it), and every later

@@ -21,7 +21,7 @@ const TREND_ORDER = new Map(TREND_TYPES.map((type, index) => [type.type_id, inde
 
 /**
  * The trends of the first `revealed` minute slots of a script: the minute range of every period
- * reached, and per team (home first) and trend type (in the service description's order) the
+ * reached, and per team (home first) and trend type (in the order TREND_TYPES lists them) the
  * deltas of those minutes.
  */
 export function compactTrends(script: MatchScript, revealed: number): CompactTrends {
@@ -43,7 +43,7 @@ export function compactTrends(script: MatchScript, revealed: number): CompactTre
 /**
  * Trend entries with cumulative values (running sums that never reset between periods), ordered
  * by period, minute, team (in the order the series list them: home first) and type (in the
- * service description's table order). `typeIds` keeps only those types.
+ * order TREND_TYPES lists them). `typeIds` keeps only those types.
  */
 export function expandTrends(trends: CompactTrends, filter?: { typeIds?: Set<number> }): TrendEntry[] {
   const teams: number[] = [];

@@ -6,7 +6,7 @@
  *   HOME_X    = sum of the home sides' X / n x 1000
  *   AWAY_X    = sum of the away sides' X / n x 1000
  *   OVERALL_X = (sum home + sum away) / (2n) x 1000, i.e. (HOME + AWAY) / 2, the per-side average
- *               (not the match total), as the service description insists
+ *               (not the match total; docs/api-behaviour.md, "League averages")
  * each rounded to an integer once, from the exact sums. HT_ variants do the same with the
  * first-half counts. A metric no recorded match has is left out.
  */

@@ -1,7 +1,7 @@
 /**
  * Settles a selection on the final score. Full-time markets use the score after 90 minutes
  * (extra time and penalties excluded), Half Time Result the first-half score. Codes are the
- * shared SETTLEMENT codes (DECISIONS.md "Bet builders"); bet builders settle their selections
+ * shared SETTLEMENT codes (docs/api-behaviour.md, "Settlement codes"); bet builders settle their selections
  * with the same function.
  */
 import { SETTLEMENT } from "../../fixture-parts.js";

@@ -18,7 +18,7 @@ describe("the types catalogue", () => {
     expect(FILTERABLE_TYPES.size).toBe(filterable.length);
   });
 
-  it("numbers the league averages exactly as the service description's table", () => {
+  it("numbers the league averages with their fixed ids (303-344)", () => {
     const byName = new Map(typesOf("league_average").map((type) => [type.developer_name, type.type_id]));
     expect(byName.size).toBe(42);
     expect(byName.get("HOME_GOALS_SCORED")).toBe(303);

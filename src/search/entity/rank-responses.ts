@@ -1,9 +1,8 @@
-import type { Client, estypes } from "@elastic/elasticsearch";
+import type { estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
-import type { CountryHit, LeagueHit, TeamHit } from "../../search/entity/documents.js";
-import { EntityRanker, type RankedResult } from "../../search/entity/rank.js";
-import { entitySearchPlan, type EntitySearchInput } from "../../search/entity/search-plan.js";
-import type { IndexNames } from "../../store/index-names.js";
+import type { CountryHit, LeagueHit, TeamHit } from "./documents.js";
+import { EntityRanker, type RankedResult } from "./rank.js";
+import type { EntitySearchInput, SearchPlan } from "./search-plan.js";
 
 /** A failed search inside the _msearch: the route answers "Search temporarily unavailable". */
 export class EntitySearchFailure extends Error {
@@ -13,16 +12,15 @@ export class EntitySearchFailure extends Error {
 type Item = estypes.MsearchResponseItem<unknown>;
 
 /**
- * Runs an entity search: one _msearch to the node (a candidate search per type, plus the live
- * counts for leagues), then scoring and ranking in TypeScript. Used by the route, the
- * evaluation and the benchmark alike, so they measure the same thing.
+ * The second half of an entity search: the answers of the plan's _msearch (a candidate
+ * search per type, plus the live counts for leagues), scored and ranked in TypeScript.
+ * The route, the evaluation and the benchmark all run plan → _msearch → this, so they
+ * measure the same thing.
  */
-export async function runEntitySearch(es: Client, indices: IndexNames, input: EntitySearchInput): Promise<RankedResult> {
-  const plan = entitySearchPlan(input, indices);
-  const response = await es.msearch<unknown>({ searches: plan.searches });
+export function rankEntitySearch(input: EntitySearchInput, plan: Pick<SearchPlan, "steps">, responses: readonly Item[]): RankedResult {
   const items = new Map<string, Item>();
   plan.steps.forEach((step, index) => {
-    const item = response.responses[index];
+    const item = responses[index];
     if (!item || "error" in item) throw new EntitySearchFailure(`${step} search failed: ${item ? JSON.stringify(item.error) : "no response"}`);
     items.set(step, item);
   });

@@ -1,5 +1,5 @@
 import type { Client } from "@elastic/elasticsearch";
-import { indexDefinition } from "../store/index-definitions.js";
+import { indexDefinition } from "./index-definitions.js";
 
 /**
  * The bet_builders index is created once and never rebuilt, so an index created with

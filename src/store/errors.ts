@@ -1,0 +1,20 @@
+import { errors } from "@elastic/elasticsearch";
+
+/**
+ * What went wrong with a request to Elasticsearch, for the code that must tell the cases apart:
+ * - `connection`: a try could not reach the node, or lost its answer (a write may have landed);
+ * - `no-living-node`: every node is marked dead, so nothing was sent;
+ * - `timeout`: the node did not answer in time (a write may have landed);
+ * - `conflict`: a conditional write met a newer version of the document (409);
+ * - `response`: any other error answer of the node.
+ */
+export type ClientErrorKind = "connection" | "no-living-node" | "timeout" | "conflict" | "response";
+
+/** The kind of an error thrown by the Elasticsearch client, or null for any other error. */
+export function clientErrorKind(error: unknown): ClientErrorKind | null {
+  if (error instanceof errors.ConnectionError) return "connection";
+  if (error instanceof errors.NoLivingConnectionsError) return "no-living-node";
+  if (error instanceof errors.TimeoutError) return "timeout";
+  if (error instanceof errors.ResponseError) return error.statusCode === 409 ? "conflict" : "response";
+  return null;
+}

@@ -1,0 +1,87 @@
+import type { Client } from "@elastic/elasticsearch";
+import { changedFixturesRequest, CHANGE_PAGE_SIZE, type ChangedFixtureSource } from "../search/streams/changed-fixtures-query.js";
+import { aliasIdentity } from "../store/index-state.js";
+import { searchHits } from "../store/searches.js";
+
+/**
+ * The fixtures that changed since the last poll, read from Elasticsearch alone, so that every
+ * instance of the service can run its own feed and any number of instances work behind a
+ * load balancer (docs/streams.md, "The change feed").
+ *
+ * Each poll reads the fixtures whose `updated_at` is at or after the cursor minus an overlap,
+ * and reports those whose stored version (`_index`/`_seq_no`/`_primary_term`) it has not seen:
+ * - a write becomes searchable only at the next refresh (1 s), possibly after later writes
+ *   have moved the cursor past its `updated_at`: the overlap reads it all the same;
+ * - writers' clocks may differ: the cursor never runs ahead of this instance's clock, so a
+ *   writer behind by less than the overlap loses nothing (and every standing query is also
+ *   evaluated in full periodically, which catches anything else);
+ * - the same write read twice (inside the overlap) is reported once.
+ * A rebuild puts a new index behind the alias: that is a change of everything, reported as
+ * `reset` rather than as a list of ids.
+ */
+export type FeedPoll = { reset: boolean; ids: number[] };
+
+export type ChangeFeedOptions = { overlapMs: number; maxPages: number; now: () => number };
+
+const DEFAULT_OPTIONS: ChangeFeedOptions = { overlapMs: 5_000, maxPages: 20, now: Date.now };
+
+type Seen = { version: string; updatedAtMs: number };
+
+export class ChangeFeed {
+  private readonly options: ChangeFeedOptions;
+  private readonly seen = new Map<number, Seen>();
+  private cursorMs: number;
+  private identity: string | null = null;
+
+  constructor(
+    private readonly es: Client,
+    private readonly alias: string,
+    options: Partial<ChangeFeedOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_OPTIONS, ...options };
+    this.cursorMs = this.options.now();
+  }
+
+  async poll(): Promise<FeedPoll> {
+    const identity = await aliasIdentity(this.es, this.alias);
+    if (this.identity !== identity) {
+      const first = this.identity === null;
+      this.identity = identity;
+      this.seen.clear();
+      this.cursorMs = this.options.now();
+      if (!first) return { reset: true, ids: [] };
+    }
+    return { reset: false, ids: await this.readChanges() };
+  }
+
+  private async readChanges(): Promise<number[]> {
+    const since = this.cursorMs - this.options.overlapMs;
+    const changed: number[] = [];
+    let newest = this.cursorMs;
+    let after: Array<string | number> | undefined;
+    for (let page = 0; page < this.options.maxPages; page += 1) {
+      const hits = await searchHits<ChangedFixtureSource>(this.es, changedFixturesRequest(this.alias, since, after));
+      for (const hit of hits) {
+        const source = hit._source;
+        if (!source || hit._seq_no == null || hit._primary_term == null) continue;
+        const version = `${hit._index}/${hit._seq_no}/${hit._primary_term}`;
+        const updatedAtMs = Date.parse(source.updated_at);
+        if (this.seen.get(source.id)?.version !== version) changed.push(source.id);
+        this.seen.set(source.id, { version, updatedAtMs });
+        if (updatedAtMs > newest) newest = updatedAtMs;
+      }
+      if (hits.length < CHANGE_PAGE_SIZE) break;
+      after = hits.at(-1)!.sort as Array<string | number>;
+    }
+    // Never ahead of this instance's clock: a writer whose clock runs fast must not make
+    // the feed skip what a writer on time writes next.
+    this.cursorMs = Math.min(newest, this.options.now());
+    this.forgetBefore(this.cursorMs - this.options.overlapMs);
+    return [...new Set(changed)];
+  }
+
+  /** Writes older than the overlap are never read again, so their versions need not be kept. */
+  private forgetBefore(ms: number): void {
+    for (const [id, seen] of this.seen) if (seen.updatedAtMs < ms) this.seen.delete(id);
+  }
+}
