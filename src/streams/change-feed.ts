@@ -1,5 +1,6 @@
 import type { Client } from "@elastic/elasticsearch";
 import { changedFixturesRequest, CHANGE_PAGE_SIZE, type ChangedFixtureSource } from "../search/streams/changed-fixtures-query.js";
+import { hitVersion } from "../store/hit-version.js";
 import { aliasIdentity } from "../store/index-state.js";
 import { searchHits } from "../store/searches.js";
 
@@ -63,8 +64,8 @@ export class ChangeFeed {
       const hits = await searchHits<ChangedFixtureSource>(this.es, changedFixturesRequest(this.alias, since, after));
       for (const hit of hits) {
         const source = hit._source;
-        if (!source || hit._seq_no == null || hit._primary_term == null) continue;
-        const version = `${hit._index}/${hit._seq_no}/${hit._primary_term}`;
+        const version = hitVersion(hit);
+        if (!source || version === null) continue;
         const updatedAtMs = Date.parse(source.updated_at);
         if (this.seen.get(source.id)?.version !== version) changed.push(source.id);
         this.seen.set(source.id, { version, updatedAtMs });

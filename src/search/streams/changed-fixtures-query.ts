@@ -1,4 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
+import { VERSIONED_HITS } from "../../store/hit-version.js";
 
 /** How many changed fixtures one page of the change feed reads. */
 export const CHANGE_PAGE_SIZE = 1_000;
@@ -17,7 +18,7 @@ export function changedFixturesRequest(index: string, sinceMs: number, after?: e
     size: CHANGE_PAGE_SIZE,
     query: { range: { updated_at: { gte: new Date(sinceMs).toISOString() } } },
     _source: ["id", "updated_at"],
-    seq_no_primary_term: true,
+    ...VERSIONED_HITS,
     sort: [{ updated_at: "asc" }, { id: "asc" }],
     track_total_hits: false,
     ...(after ? { search_after: after } : {}),
