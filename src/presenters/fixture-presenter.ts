@@ -15,14 +15,18 @@ import { narrowMetrics, narrowStatistics } from "./narrow.js";
 /**
  * The one presenter of the public Fixture object (/fixtures, /livescores,
  * /fixtures/search, /search, /bet-builders). Every output field is listed one by
- * one, so stored-only fields (league.code, round, minute, home_team_id, simulation,
- * updated_at...) can never leak.
+ * one, so stored-only fields (league.code, round, minute, home_team_id, simulation...)
+ * can never leak.
  *
  * Variants (docs/api-behaviour.md, "Fixture shape per endpoint"):
  * - "fixtures": the full object.
  * - "search" (/fixtures/search): no `group` and no `stage` keys.
  * - "livescores": `season` carries only id and name.
- * - "entity" (/search): `date_time` without milliseconds, participants without `position`.
+ * - "entity" (/search): `date_time` without milliseconds, participants without `position`,
+ *   no `updated_at`.
+ * Every other variant shows `updated_at`, the time of the stored change it presents, so a
+ * client can tell how fresh a value is and a stream's client can order what it holds
+ * (docs/api-behaviour.md, "Freshness: updated_at").
  */
 export type FixtureVariant = "fixtures" | "livescores" | "search" | "entity";
 
@@ -58,6 +62,8 @@ export type FixtureView = {
   participants: ParticipantView[];
   scores: Score[];
   periods: Period[];
+  /** When the stored state shown was written (absent in the entity variant). */
+  updated_at?: string;
   odds?: Odd[];
   statistics?: StatisticView[];
   metrics?: StatisticView[];
@@ -93,6 +99,7 @@ export function presentFixture(doc: FixtureDocument, options: PresentFixtureOpti
     scores: (doc.scores ?? []).map(presentScore),
     periods: (doc.periods ?? []).map(presentPeriod),
   };
+  if (variant !== "entity") view.updated_at = doc.updated_at;
   if (includes.has("odds")) view.odds = presentOdds(doc, filters.odds, variant === "livescores");
   if (includes.has("statistics")) view.statistics = presentStatEntries(narrowStatistics(doc.statistics ?? [], filters.statistics));
   if (includes.has("metrics")) view.metrics = presentStatEntries(narrowMetrics(doc.metrics ?? [], filters.metrics));

@@ -155,6 +155,7 @@ const fixtureFields = {
   participants: z.array(ParticipantSchema),
   scores: z.array(ScoreSchema).openapi({ description: "Empty when there is no score data" }),
   periods: z.array(PeriodSchema).openapi({ description: "Empty when there is no period data" }),
+  updated_at: z.string().openapi({ format: "date-time", description: "When the stored state shown was written (UTC): how fresh the values are" }),
 };
 
 const modules = {

@@ -78,9 +78,10 @@ export const SearchTeamSchema = z
 
 /**
  * A /search fixture: the Fixture object as the "entity" variant presents it without
- * includes (date_time without milliseconds, participants without position), plus score.
+ * includes (date_time without milliseconds, participants without position, no updated_at),
+ * plus score.
  */
-export const EntitySearchFixtureSchema = FixtureSchema.omit(FIXTURE_MODULE_KEYS)
+export const EntitySearchFixtureSchema = FixtureSchema.omit({ ...FIXTURE_MODULE_KEYS, updated_at: true })
   .extend({
     date_time: z.string().openapi({ format: "date-time", description: "UTC, without milliseconds (YYYY-MM-DDTHH:mm:ssZ)" }),
     participants: z.array(ParticipantSchema.omit({ position: true }).openapi("EntitySearchParticipant")),

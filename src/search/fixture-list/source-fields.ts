@@ -23,6 +23,7 @@ export const PRESENTED_FIXTURE_FIELDS = [
   "names",
   "scores",
   "periods",
+  "updated_at",
 ] as const satisfies ReadonlyArray<keyof FixtureDocument>;
 
 /**

@@ -24,7 +24,7 @@ const present = (
 
 const FIXTURE_KEYS = [
   "id", "date_time", "status", "is_live", "language", "sport", "country", "league", "season",
-  "group", "stage", "participants", "scores", "periods",
+  "group", "stage", "participants", "scores", "periods", "updated_at",
 ];
 
 describe("presentFixture", () => {
@@ -81,6 +81,12 @@ describe("presentFixture", () => {
     const view = present(FORM.target, { variant: "entity" });
     expect(view.date_time).toBe("2025-04-01T19:00:00Z");
     expect(Object.keys(view.participants[0]!)).toEqual(["id", "name", "location"]);
+    expect(view).not.toHaveProperty("updated_at");
+  });
+
+  it("shows when the stored state it presents was written", () => {
+    expect(present(FORM.target).updated_at).toBe(doc(FORM.target).updated_at);
+    expect(doc(FORM.target).updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it("adds a module only when it is included", () => {

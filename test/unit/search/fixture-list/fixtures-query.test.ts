@@ -4,7 +4,7 @@ import { buildLastFixturesSearches } from "../../../../src/search/fixture-list/l
 import { buildLivescoresSearch } from "../../../../src/search/fixture-list/livescores-query.js";
 import { pageWindow } from "../../../../src/search/fixture-list/page-window.js";
 
-const BASE_SOURCE = ["id", "sport", "date_time", "status", "is_live", "country", "league", "season", "stage", "group", "participants", "names", "scores", "periods"];
+const BASE_SOURCE = ["id", "sport", "date_time", "status", "is_live", "country", "league", "season", "stage", "group", "participants", "names", "scores", "periods", "updated_at"];
 
 describe("buildFixturesSearch", () => {
   it("lists every fixture of the sport by date_time then id, one hit beyond the page, base fields only", () => {

@@ -1,0 +1,27 @@
+import type { estypes } from "@elastic/elasticsearch";
+
+/**
+ * A standing query asks Elasticsearch the polled endpoint's own question, built by the
+ * endpoint's own builder, in two sizes. Nothing here decides what matches: only how much
+ * of the answer comes back.
+ */
+
+/** The whole result set, in the endpoint's order: at most `limit` hits (one more tells "too many"). */
+export function wholeResultSet(request: estypes.SearchRequest, limit: number): estypes.SearchRequest {
+  return { ...request, from: 0, size: limit + 1, track_total_hits: false };
+}
+
+/**
+ * The same question about a few fixtures only (those the change feed reported): which of
+ * them match now, with their documents. Fixtures are stored under their id as `_id`.
+ */
+export function restrictedTo(request: estypes.SearchRequest, fixtureIds: readonly number[]): estypes.SearchRequest {
+  const only: estypes.QueryDslQueryContainer = { ids: { values: fixtureIds.map(String) } };
+  return {
+    ...request,
+    from: 0,
+    size: fixtureIds.length,
+    track_total_hits: false,
+    query: { bool: { filter: request.query ? [request.query, only] : [only] } },
+  };
+}

@@ -1,0 +1,84 @@
+import type { ServerResponse } from "node:http";
+
+/**
+ * One open stream: the client's connection and what it was opened with. Until the route
+ * has written the response head, what the standing query sends (its snapshot, and any event
+ * after it) waits here, so nothing issued between the snapshot and the first byte is lost.
+ *
+ * A client that does not read cannot make the service hold its events without end: past
+ * `maxBufferedBytes` unsent bytes the connection is dropped with a logged reason, and the
+ * other subscribers of the query, which share the same event bytes, are not held up.
+ */
+export type SubscriberOptions = {
+  /** The presented key, checked again while the stream is open (a revoked key ends it). */
+  key: string;
+  /** The key's id: streams are counted per key. */
+  keyId: string;
+  /** The id of the last event the client saw (`Last-Event-ID`), if it reconnects. */
+  lastEventId: string | null;
+  maxBufferedBytes: number;
+  /** Told once, when the stream ends, with the reason. */
+  onClose: (subscriber: Subscriber, reason: string) => void;
+};
+
+export class Subscriber {
+  readonly key: string;
+  readonly keyId: string;
+  readonly lastEventId: string | null;
+  readonly openedAt = Date.now();
+  lastWriteAt = Date.now();
+  eventsSent = 0;
+  #response: ServerResponse | null = null;
+  #pending: Buffer[] = [];
+  #closed = false;
+
+  constructor(private readonly options: SubscriberOptions) {
+    this.key = options.key;
+    this.keyId = options.keyId;
+    this.lastEventId = options.lastEventId;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Starts writing to the connection, after its head was sent; what waited goes first. */
+  attach(response: ServerResponse): void {
+    this.#response = response;
+    response.once("close", () => this.close("client closed the stream"));
+    const pending = this.#pending;
+    this.#pending = [];
+    for (const chunk of pending) this.write(chunk);
+  }
+
+  /** Queues or writes bytes shared with the query's other subscribers (never copied). */
+  write(chunk: Buffer, counts = true): void {
+    if (this.#closed) return;
+    if (counts) this.eventsSent += 1;
+    const response = this.#response;
+    if (!response) {
+      this.#pending.push(chunk);
+      return;
+    }
+    if (response.writableLength > this.options.maxBufferedBytes) {
+      this.close(`slow client: ${response.writableLength} bytes unsent (limit ${this.options.maxBufferedBytes})`);
+      return;
+    }
+    this.lastWriteAt = Date.now();
+    response.write(chunk);
+  }
+
+  /** Ends the stream (the reason is logged by the owner); a second call does nothing. */
+  close(reason: string): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#pending = [];
+    const response = this.#response;
+    if (response && !response.destroyed) {
+      // A slow client's buffer is not flushed first: that is what it could not take.
+      if (reason.startsWith("slow client")) response.destroy();
+      else response.end();
+    }
+    this.options.onClose(this, reason);
+  }
+}
