@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, maxHeaderSize, STATUS_CODES, type RequestListener, type Server } from "node:http";
 import type { Duplex } from "node:stream";
+import { MAX_IDS_PER_LIST } from "./http/id-params.js";
 
 /**
  * Node answers some requests before the app sees them: a request line and headers over
@@ -11,7 +12,7 @@ import type { Duplex } from "node:stream";
 const CLIENT_ERRORS: Record<string, { status: number; text: string }> = {
   HPE_HEADER_OVERFLOW: {
     status: 431,
-    text: `The request line and headers must fit in ${maxHeaderSize / 1024} KB; id lists hold at most 100 ids`,
+    text: `The request line and headers must fit in ${maxHeaderSize / 1024} KB; id lists hold at most ${MAX_IDS_PER_LIST} ids`,
   },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, text: "Request timeout" },
 };

@@ -36,11 +36,11 @@ import { checkRunOptions, rotate, TARGET_NAMES, type Measured, type TargetName }
 import { send, type Reply } from "./http-send.js";
 import { createDeps } from "../../src/deps.js";
 import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
-import { dateSelection } from "../../src/search/fixture-list/date-selection.js";
+import { pageWindow } from "../../src/http/page-params.js";
+import { dateSelection } from "../../src/routes/fixtures/date-selection.js";
 import { buildFixturesSearch } from "../../src/search/fixture-list/fixtures-query.js";
 import { buildLastFixturesSearches } from "../../src/search/fixture-list/last-fixtures-query.js";
 import { buildLivescoresSearch } from "../../src/search/fixture-list/livescores-query.js";
-import { pageWindow } from "../../src/search/fixture-list/page-window.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { ensureAliasedIndex } from "../../src/store/ensure-index.js";
 import { indexNames, versionedIndexName } from "../../src/store/index-names.js";

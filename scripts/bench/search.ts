@@ -21,6 +21,7 @@ import type { ChildProcess } from "node:child_process";
 import type { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
+import { parse } from "node:querystring";
 import { parseArgs } from "node:util";
 import type { estypes } from "@elastic/elasticsearch";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
@@ -31,7 +32,7 @@ import { freePort, startService } from "./bench-service.js";
 import { serveFloor, startFloor } from "./floor-server.js";
 import { checkRunOptions, rotate, TARGET_NAMES, type Measured, type TargetName } from "./three-way.js";
 import { send } from "./http-send.js";
-import { parseOrder, parseWhere } from "../../src/http/bracket-params.js";
+import { fixturesSearchInput } from "../../src/routes/fixtures-search/schema.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
@@ -78,15 +79,7 @@ const SCENARIOS = [1, 3, 10].map((filters) => ({
 
 /** The builder input the service derives from a scenario's query string. */
 function scenarioInput(queryString: string) {
-  const query = new URLSearchParams(queryString);
-  return {
-    window: 168 as const,
-    where: parseWhere(Object.fromEntries([...query.keys()].map((key) => [key, query.getAll(key)]))),
-    order: parseOrder(Object.fromEntries(query)),
-    includes: new Set<never>(),
-    page: 1,
-    perPage: 25,
-  };
+  return fixturesSearchInput({ query: parse(queryString) });
 }
 
 /** What the client sends the node for a scenario: the body, and the one URL parameter. */

@@ -1,8 +1,9 @@
 import type { ParsedUrlQuery } from "node:querystring";
 import { METRIC_GROUPS } from "../domain/types/developer-types.js";
 import { DEVELOPER_NAMES } from "../domain/types/types.js";
+import { LOCATIONS, type Location, type OrderClause, type WhereCondition } from "../search/fixtures-search/conditions.js";
 import { BadRequestError } from "./errors.js";
-import { MAX_IDS_PER_LIST } from "./params.js";
+import { MAX_IDS_PER_LIST, readIdList } from "./id-params.js";
 import type { Filters } from "../presenters/fixture-filters.js";
 
 /**
@@ -10,12 +11,6 @@ import type { Filters } from "../presenters/fixture-filters.js";
  * `order[NAME]=DIR[:location]` and `filter[KIND]=key:v,v;key:v`. Everything after
  * this module works on typed values; every rule broken is a 400 naming the parameter.
  */
-
-export const LOCATIONS = ["HOME", "AWAY", "LEAGUE"] as const;
-export type Location = (typeof LOCATIONS)[number];
-
-export type WhereCondition = { name: string; min: number; max: number; location: Location };
-export type OrderClause = { name: string; direction: "asc" | "desc"; location: Location };
 
 export const MAX_WHERE_CONDITIONS = 10;
 
@@ -67,10 +62,11 @@ function knownName(name: string, family: string): string {
   return name;
 }
 
-/** Up to 15 digits: every such integer is exact in a double, as Elasticsearch's range needs. */
-const INTEGER_RE = /^-?\d{1,15}$/;
+/** Up to this many digits: every such integer is exact in a double, as Elasticsearch's range needs. */
+export const MAX_WHERE_DIGITS = 15;
+const INTEGER_RE = new RegExp(`^-?\\d{1,${MAX_WHERE_DIGITS}}$`);
 
-/** Every `where[NAME]` value is a condition (a repeated NAME adds conditions); at most ten. */
+/** Every `where[NAME]` value is a condition (a repeated NAME adds conditions). */
 export function parseWhere(query: ParsedUrlQuery): WhereCondition[] {
   const conditions: WhereCondition[] = [];
   for (const [name, values] of bracketed(query, "where")) {
@@ -82,7 +78,7 @@ export function parseWhere(query: ParsedUrlQuery): WhereCondition[] {
       }
       const [minRaw = "", maxRaw = "", location] = parts;
       if (!INTEGER_RE.test(minRaw) || !INTEGER_RE.test(maxRaw)) {
-        throw new BadRequestError(`${parameter} min and max must both be integers of at most 15 digits`);
+        throw new BadRequestError(`${parameter} min and max must both be integers of at most ${MAX_WHERE_DIGITS} digits`);
       }
       const min = Number(minRaw);
       const max = Number(maxRaw);
@@ -90,7 +86,7 @@ export function parseWhere(query: ParsedUrlQuery): WhereCondition[] {
       conditions.push({ name: knownName(name, "where"), min, max, location: parseLocation(location, parameter) });
     }
   }
-  if (conditions.length > MAX_WHERE_CONDITIONS) throw new BadRequestError("At most 10 where filters are allowed");
+  if (conditions.length > MAX_WHERE_CONDITIONS) throw new BadRequestError(`At most ${MAX_WHERE_CONDITIONS} where filters are allowed`);
   return conditions;
 }
 
@@ -118,14 +114,12 @@ export type FilterKind = keyof Filters;
 
 type KeyParser = (values: string[], parameter: string, key: string) => unknown;
 
+/** The same ids as every other id list; an id too large to exist selects nothing. */
 const ids: KeyParser = (values, parameter, key) => {
-  if (values.length > MAX_IDS_PER_LIST) throw new BadRequestError(`${parameter} ${key} takes at most ${MAX_IDS_PER_LIST} ids`);
-  return values.map((value) => {
-    if (!/^\d{1,15}$/.test(value) || Number(value) < 1) {
-      throw new BadRequestError(`${parameter} ${key} must be positive integer ids, got '${value}'`);
-    }
-    return Number(value);
-  });
+  const result = readIdList(values);
+  if (result.ok) return result.ids;
+  if (result.tooMany) throw new BadRequestError(`${parameter} ${key} takes at most ${MAX_IDS_PER_LIST} ids`);
+  throw new BadRequestError(`${parameter} ${key} must be positive integer ids, got '${result.item}'`);
 };
 
 const flags: KeyParser = (values, parameter, key) =>

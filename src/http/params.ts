@@ -55,29 +55,6 @@ export function isIso6391(code: string): boolean {
   return /^[a-z]{2}$/.test(code) && !WITHDRAWN_CODES.has(code) && languageNames.of(code) !== code;
 }
 
-/** Comma-separated id lists hold at most this many ids (docs/api-behaviour.md, "Id lists"). */
-export const MAX_IDS_PER_LIST = 100;
-
-/**
- * An id that cannot exist (beyond the safe-integer range, so no document carries it):
- * such a lookup is a miss (404 or an empty list), not a 400, since the value is a
- * positive integer. -1 matches no document.
- */
-export const UNMATCHABLE_ID = -1;
-
-/** One positive integer id; `rule` is the 400 text for anything else. */
-export function positiveIdParam(rule: string) {
-  return z
-    .string({ error: rule })
-    .regex(/^\d+$/, rule)
-    .refine((value) => /[1-9]/.test(value), rule)
-    .transform((value) => {
-      const id = Number(value);
-      return Number.isSafeInteger(id) ? id : UNMATCHABLE_ID;
-    })
-    .openapi({ type: "integer", minimum: 1 });
-}
-
 const LANGUAGE_RULE = "must be a two-letter lowercase ISO 639-1 language code, for example en";
 
 export function languageParam(name: "language" | "lang") {

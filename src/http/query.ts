@@ -1,8 +1,11 @@
+import type { ParsedUrlQuery } from "node:querystring";
 import type { z } from "zod";
 import { BadRequestError } from "./errors.js";
-import type { AppContext } from "./context.js";
 
 export const DEFAULT_LANGUAGE = "en";
+
+/** What a schema step reads of a request: its parsed query string (a Koa context is one). */
+export type QueryRequest = { readonly query: ParsedUrlQuery };
 
 /**
  * Validates the plain (non-bracketed) query parameters a schema names. Unknown
@@ -10,12 +13,12 @@ export const DEFAULT_LANGUAGE = "en";
  * failing rule becomes the 400 text.
  */
 export function parseQuery<Shape extends z.ZodRawShape>(
-  ctx: AppContext,
+  request: QueryRequest,
   schema: z.ZodObject<Shape>,
 ): z.output<z.ZodObject<Shape>> {
   const raw: Record<string, string> = {};
   for (const name of Object.keys(schema.shape)) {
-    const value = ctx.query[name];
+    const value = request.query[name];
     if (Array.isArray(value)) throw new BadRequestError(`${name} must be given only once`);
     if (value !== undefined) raw[name] = value;
   }

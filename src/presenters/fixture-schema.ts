@@ -1,6 +1,7 @@
 import type { FixtureInclude } from "../domain/fixture/includes.js";
 import { FIXTURE_STATUSES } from "../domain/types/statuses.js";
 import { z } from "../openapi/zod.js";
+import { LAST_FIXTURES_LIMIT } from "../search/fixture-list/last-fixtures-query.js";
 
 /**
  * OpenAPI descriptions of the Fixture object presentFixture builds, shared by every
@@ -181,7 +182,7 @@ export const FixtureSchema = z
       .optional()
       .openapi({
         description:
-          "include=last_fixtures: up to 10 matches the home team played at home and the away team played away, before this kick-off, most recent first",
+          `include=last_fixtures: up to ${LAST_FIXTURES_LIMIT} matches the home team played at home and the away team played away, before this kick-off, most recent first`,
       }),
   })
   .openapi("Fixture");

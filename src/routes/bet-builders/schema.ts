@@ -1,7 +1,8 @@
-import { languageShape, positiveIdParam } from "../../http/params.js";
+import { idListParam, positiveIdParam } from "../../http/id-params.js";
+import { languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 import { FixtureSchema, SelectionSchema } from "../../presenters/fixture-schema.js";
-import { idListParam } from "../fixtures/id-list-param.js";
+import { BET_BUILDERS_CAP } from "./query.js";
 
 const FIXTURE_ID_RULE = "fixture_id must be one positive integer id";
 const ID_RULE = "id must be a positive integer";
@@ -56,6 +57,6 @@ export const BetBuilderFixtureSchema = FixtureSchema.extend({
 
 export const BetBuildersResponseSchema = z
   .object({
-    fixtures: z.array(BetBuilderFixtureSchema).openapi({ description: "Ordered by date_time; at most 100 bet builders in all" }),
+    fixtures: z.array(BetBuilderFixtureSchema).openapi({ description: `Ordered by date_time; at most ${BET_BUILDERS_CAP} bet builders in all` }),
   })
   .openapi("BetBuildersResponse");

@@ -1,20 +1,15 @@
 import Router from "@koa/router";
 import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
-import { parseFilters, parseOrder, parseWhere, type FilterKind } from "../../http/bracket-params.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
-import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
-import { DEFAULT_WINDOW } from "../../search/fixtures-search/window-filter.js";
+import { fullPageWindow, hasMore } from "../../search/page-window.js";
 import { versionedFixtures } from "../../store/hit-version.js";
 import { searchHits } from "../../store/searches.js";
-import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
-import { FixturesSearchDocSchema, FixturesSearchResponseSchema, FixturesSearchSchema } from "./schema.js";
-
-const OFFERED_FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
+import { FixturesSearchDocSchema, FixturesSearchResponseSchema, fixturesSearchInput } from "./schema.js";
 
 registry.registerPath({
   method: "get",
@@ -33,17 +28,11 @@ registry.registerPath({
 export function fixturesSearchRouter(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>();
   router.get("/fixtures/search", async (ctx) => {
-    const query = parseQuery(ctx, FixturesSearchSchema);
-    const language = resolveLanguage(query);
-    const includes = new Set(query.include ?? []);
-    const where = parseWhere(ctx.query);
-    const order = parseOrder(ctx.query);
-    const filters = parseFilters(ctx.query, OFFERED_FILTERS, includes);
-    const page = query.page ?? 1;
-    const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+    const input = fixturesSearchInput(ctx);
+    const { language, includes, filters, page, perPage } = input;
 
     const request = fixturesSearchRequest(
-      { window: query.window ?? DEFAULT_WINDOW, statuses: query.status, leagueIds: query.league_id, where, order, includes, page, perPage },
+      input,
       { index: ctx.deps.indices.fixtures, now: new Date() },
     );
     // One round trip: every include search offers lives in the fixture document itself.
@@ -54,7 +43,7 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
     ctx.body = fixtureListJson(
       "fixtures",
       fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options)),
-      { pagination: { page, per_page: perPage, has_more: fixtures.length === perPage } },
+      { pagination: { page, per_page: perPage, has_more: hasMore(fullPageWindow(page, perPage), perPage, fixtures.length) } },
     );
   });
   return router;

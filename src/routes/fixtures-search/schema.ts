@@ -3,10 +3,17 @@ import { FIXTURE_STATUSES } from "../../domain/types/statuses.js";
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 import { FixtureSchema } from "../../presenters/fixture-schema.js";
-import { MAX_RESULT_WINDOW, PAGE_DEPTH_MESSAGE } from "../../search/fixture-list/page-window.js";
+import { MAX_WHERE_CONDITIONS, MAX_WHERE_DIGITS, parseFilters, parseOrder, parseWhere, type FilterKind } from "../../http/bracket-params.js";
+import { idListParam } from "../../http/id-params.js";
+import { checkPageDepth } from "../../http/page-params.js";
+import { parseQuery, resolveLanguage, type QueryRequest } from "../../http/query.js";
+import type { Filters } from "../../presenters/fixture-filters.js";
+import type { FixturesSearchInput } from "../../search/fixtures-search/search-request.js";
 import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
-import { idListParam } from "../fixtures/id-list-param.js";
 import { DEFAULT_WINDOW, SEARCH_WINDOWS, type SearchWindow } from "../../search/fixtures-search/window-filter.js";
+
+/** per_page on /fixtures/search is at most this (/fixtures allows more). */
+export const MAX_SEARCH_PER_PAGE = 50;
 
 const WINDOW_MESSAGE = `Invalid window. Valid values: ${SEARCH_WINDOWS.join(", ")}`;
 
@@ -24,22 +31,49 @@ const statusParam = enumListParam("status", FIXTURE_STATUSES, "status value").op
 
 const searchShape = {
   window: windowParam.optional().openapi({
-    description: "live: in-play fixtures only; N: in play now or kicking off within N hours. Default 24",
+    description: `live: in-play fixtures only; N: in play now or kicking off within N hours. Default ${DEFAULT_WINDOW}`,
   }),
   league_id: idListParam("league_id").optional(),
   status: statusParam.optional(),
   include: enumListParam("include", LIVE_INCLUDES).optional(),
   page: integerParam("page", { min: 1 }).optional().openapi({ description: "Default 1" }),
-  per_page: integerParam("per_page", { min: 1, max: 50 }).optional().openapi({ description: "Default 25" }),
+  per_page: integerParam("per_page", { min: 1, max: MAX_SEARCH_PER_PAGE }).optional().openapi({ description: `Default ${DEFAULT_PER_PAGE}` }),
   ...languageShape,
 };
 
 /** The plain parameters of GET /fixtures/search; the bracketed ones go through src/http/bracket-params.ts. */
-export const FixturesSearchSchema = z.object(searchShape).refine(
-  (query) => (query.page ?? 1) * (query.per_page ?? DEFAULT_PER_PAGE) <= MAX_RESULT_WINDOW,
-  PAGE_DEPTH_MESSAGE,
-);
+export const FixturesSearchSchema = z.object(searchShape);
 export type FixturesSearchReq = z.output<typeof FixturesSearchSchema>;
+
+const OFFERED_FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
+
+/** Validated GET /fixtures/search input: the builder's, and what the presenter needs besides. */
+export type FixturesSearchRequestInput = FixturesSearchInput & { language: string; filters: Filters };
+
+/**
+ * The one validation step of GET /fixtures/search, its rules checked in this order (the first
+ * one broken is the 400): the plain parameters, the page depth, language, where, order, filter[...].
+ */
+export function fixturesSearchInput(request: QueryRequest): FixturesSearchRequestInput {
+  const query = parseQuery(request, FixturesSearchSchema);
+  const page = query.page ?? 1;
+  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+  checkPageDepth(page, perPage);
+  const language = resolveLanguage(query);
+  const includes = new Set(query.include ?? []);
+  return {
+    language,
+    window: query.window ?? DEFAULT_WINDOW,
+    statuses: query.status,
+    leagueIds: query.league_id,
+    where: parseWhere(request.query),
+    order: parseOrder(request.query),
+    filters: parseFilters(request.query, OFFERED_FILTERS, includes),
+    includes,
+    page,
+    perPage,
+  };
+}
 
 const bracketed = (description: string, example: Record<string, string>) =>
   z.record(z.string(), z.string()).optional().openapi({ description, example, param: { style: "deepObject", explode: true } });
@@ -52,10 +86,10 @@ const bracketed = (description: string, example: Record<string, string>) =>
 export const FixturesSearchDocSchema = z.object({
   ...searchShape,
   where: bracketed(
-    "where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers of at most 15 digits, both inclusive; location default " +
+    `where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers of at most ${MAX_WHERE_DIGITS} digits, both inclusive; location default ` +
       "LEAGUE (team_id 0). DEVELOPER_NAME is a developer_name from /types, read among statistics and metrics (a name " +
       "only trends or standings carry matches nothing). The value is the in-play statistic when the fixture has one, " +
-      "else the pre-match metric. Conditions are ANDed, at most 10; repeating a name adds conditions.",
+      `else the pre-match metric. Conditions are ANDed, at most ${MAX_WHERE_CONDITIONS}; repeating a name adds conditions.`,
     { CORNERS: "8:12", HOME_GOALS_SCORED: "1500:3000:LEAGUE" },
   ),
   order: bracketed(

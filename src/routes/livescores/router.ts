@@ -1,18 +1,14 @@
 import Router from "@koa/router";
 import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
-import { parseFilters, type FilterKind } from "../../http/bracket-params.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
-import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
 import { versionedFixtures } from "../../store/hit-version.js";
 import { searchHits } from "../../store/searches.js";
-import { LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
-
-const FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
+import { livescoresInput, LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
 
 registry.registerPath({
   method: "get",
@@ -29,13 +25,10 @@ registry.registerPath({
 export function livescoresRouter(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>();
   router.get("/livescores", async (ctx) => {
-    const query = parseQuery(ctx, LivescoresListSchema);
-    const language = resolveLanguage(query);
-    const includes: ReadonlySet<string> = new Set(query.include ?? []);
-    const filters = parseFilters(ctx.query, FILTERS, includes);
+    const { language, includes, filters, sportId, leagueIds } = livescoresInput(ctx);
     const hits = await searchHits<FixtureDocument>(
       ctx.deps.es,
-      buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId: query.sport_id ?? 1, leagueIds: query.league_id, includes }),
+      buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId, leagueIds, includes }),
     );
     const fixtures = versionedFixtures(hits);
     const options = { language, includes, filters, variant: "livescores" } as const;

@@ -5,6 +5,7 @@ import { ENTITY_TYPES } from "../../search/entity/search-plan.js";
 
 export const DEFAULT_LIMIT = 5;
 export const MAX_Q_LENGTH = 100;
+export const MAX_LIMIT = 20;
 
 /**
  * q and types are required; an empty or blank value counts as missing (docs/api-behaviour.md,
@@ -16,15 +17,15 @@ export const EntitySearchSchema = z.object({
     .trim()
     .min(1, "q is required")
     .max(MAX_Q_LENGTH, `q must be at most ${MAX_Q_LENGTH} characters`)
-    .openapi({ description: "Search text, 1 to 100 characters after trimming", example: "tottenham" }),
+    .openapi({ description: `Search text, 1 to ${MAX_Q_LENGTH} characters after trimming`, example: "tottenham" }),
   types: z
     .string({ error: "types is required" })
     .refine((value) => value.trim().length > 0, "types is required")
     .pipe(enumListParam("types", ENTITY_TYPES, "type"))
     .openapi({ type: "string", description: `Comma-separated, from: ${ENTITY_TYPES.join(", ")}`, example: "team,league" }),
-  limit: integerParam("limit", { min: 1, max: 20 })
+  limit: integerParam("limit", { min: 1, max: MAX_LIMIT })
     .optional()
-    .openapi({ description: `Items per type, 1 to 20; default ${DEFAULT_LIMIT}` }),
+    .openapi({ description: `Items per type, 1 to ${MAX_LIMIT}; default ${DEFAULT_LIMIT}` }),
   ...languageShape,
 });
 export type EntitySearchReq = z.output<typeof EntitySearchSchema>;

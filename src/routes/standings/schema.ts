@@ -1,4 +1,5 @@
-import { languageShape, positiveIdParam } from "../../http/params.js";
+import { positiveIdParam } from "../../http/id-params.js";
+import { languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 
 const SEASON_ID_RULE = "season_id must be a positive integer";

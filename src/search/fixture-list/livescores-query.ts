@@ -1,7 +1,7 @@
 import type { estypes } from "@elastic/elasticsearch";
 import { IN_PLAY_STATUSES } from "../../domain/types/statuses.js";
 import { kickoffSort } from "./fixtures-query.js";
-import { MAX_RESULT_WINDOW } from "./page-window.js";
+import { MAX_RESULT_WINDOW } from "../page-window.js";
 import { fixtureSource } from "./source-fields.js";
 import { VERSIONED_HITS } from "../../store/hit-version.js";
 

@@ -1,6 +1,7 @@
 import type { estypes } from "@elastic/elasticsearch";
 import type { FixtureStatus } from "../../domain/types/statuses.js";
-import type { OrderClause, WhereCondition } from "../../http/bracket-params.js";
+import { fullPageWindow } from "../page-window.js";
+import type { OrderClause, WhereCondition } from "./conditions.js";
 import { sortClause } from "./sort-clause.js";
 import { sourceFilter, type SearchInclude } from "./source-filter.js";
 import { whereClauses } from "./where-clauses.js";
@@ -31,12 +32,13 @@ export function fixturesSearchRequest(input: FixturesSearchInput, target: { inde
     ...(input.leagueIds ? [{ terms: { "league.id": [...input.leagueIds] } }] : []),
     ...whereClauses(input.where),
   ];
+  const page = fullPageWindow(input.page, input.perPage);
   return {
     index: target.index,
     query: { bool: { filter } },
     sort: sortClause(input.order),
-    from: (input.page - 1) * input.perPage,
-    size: input.perPage,
+    from: page.from,
+    size: page.size,
     track_total_hits: false,
     ...VERSIONED_HITS,
     // A missing shard must fail the request, not silently shrink a page (docs/design.md, "No partial results").

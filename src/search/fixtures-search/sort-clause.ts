@@ -1,5 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
-import type { OrderClause } from "../../http/bracket-params.js";
+import type { OrderClause } from "./conditions.js";
 import { effectiveEntry } from "./where-clauses.js";
 
 /** The default order and every tie-break: kick-off, then id (ids are longs, so 99 sorts before 100). */

@@ -1,6 +1,6 @@
 import type { estypes } from "@elastic/elasticsearch";
 import type { Location as EffectiveLocation } from "../../domain/fixture-parts.js";
-import type { Location, WhereCondition } from "../../http/bracket-params.js";
+import type { Location, WhereCondition } from "./conditions.js";
 
 /** HOME, AWAY and LEAGUE as the `effective.location` values the documents store. */
 export function effectiveLocation(location: Location): EffectiveLocation {

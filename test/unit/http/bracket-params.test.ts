@@ -1,21 +1,11 @@
 import { parse } from "node:querystring";
 import { describe, expect, it } from "vitest";
-import { BadRequestError } from "../../../src/http/errors.js";
+import { badRequest } from "../../support/bad-request.js";
 import { parseFilters, parseOrder, parseWhere, type FilterKind } from "../../../src/http/bracket-params.js";
+import { UNMATCHABLE_ID } from "../../../src/http/id-params.js";
 
 /** The query object Koa hands over (`ctx.query` is node:querystring's parse). */
 const q = (search: string) => parse(search);
-
-/** The 400 text a call throws; fails the test when it does not throw a BadRequestError. */
-function badRequest(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(BadRequestError);
-    return (error as BadRequestError).message;
-  }
-  throw new Error("expected a BadRequestError");
-}
 
 describe("parseWhere", () => {
   it("reads min:max with LEAGUE as the default location", () => {
@@ -172,6 +162,16 @@ describe("parseFilters", () => {
     );
     expect(badRequest(() => parseFilters(q("filter[metrics]=developer_types:odds"), offered, all))).toBe(
       "filter[metrics] developer_types must be from predictions, smart_money, league_average, got 'odds'",
+    );
+  });
+
+  it("reads ids as every id list does: an id too large to exist selects nothing", () => {
+    expect(parseFilters(q("filter[odds]=bookmakers:007,1234567890123456,99999999999999999999"), offered, all)).toEqual({
+      odds: { bookmakers: [7, 1234567890123456, UNMATCHABLE_ID] },
+    });
+    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(",");
+    expect(badRequest(() => parseFilters(q(`filter[statistics]=types:${many}`), offered, all))).toBe(
+      "filter[statistics] types takes at most 100 ids",
     );
   });
 

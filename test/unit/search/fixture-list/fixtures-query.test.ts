@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { buildFixturesSearch } from "../../../../src/search/fixture-list/fixtures-query.js";
 import { buildLastFixturesSearches } from "../../../../src/search/fixture-list/last-fixtures-query.js";
 import { buildLivescoresSearch } from "../../../../src/search/fixture-list/livescores-query.js";
-import { pageWindow } from "../../../../src/search/fixture-list/page-window.js";
+import { lookAheadWindow } from "../../../../src/search/page-window.js";
 
 const BASE_SOURCE = ["id", "sport", "date_time", "status", "is_live", "country", "league", "season", "stage", "group", "participants", "names", "scores", "periods", "updated_at"];
 
 describe("buildFixturesSearch", () => {
   it("lists every fixture of the sport by date_time then id, one hit beyond the page, base fields only", () => {
     expect(
-      buildFixturesSearch({ index: "f", selection: { sportId: 1 }, order: "asc", window: pageWindow(1, 25), includes: new Set() }),
+      buildFixturesSearch({ index: "f", selection: { sportId: 1 }, order: "asc", window: lookAheadWindow(1, 25), includes: new Set() }),
     ).toEqual({
       index: "f",
       query: { bool: { filter: [{ term: { "sport.id": 1 } }] } },
@@ -35,7 +35,7 @@ describe("buildFixturesSearch", () => {
         dates: { from: new Date("2026-11-01T00:00:00Z"), to: new Date("2026-11-02T00:00:00Z"), toInclusive: false },
       },
       order: "desc",
-      window: pageWindow(2, 10),
+      window: lookAheadWindow(2, 10),
       includes: new Set(),
     });
     expect(body.query).toEqual({
@@ -59,7 +59,7 @@ describe("buildFixturesSearch", () => {
       index: "f",
       selection: { sportId: 1, dates: { from: new Date("2026-11-01T00:00:00Z"), to: new Date("2026-11-03T12:00:00Z"), toInclusive: true } },
       order: "asc",
-      window: pageWindow(1, 25),
+      window: lookAheadWindow(1, 25),
       includes: new Set(),
     });
     expect(body.query?.bool?.filter).toContainEqual({
@@ -72,7 +72,7 @@ describe("buildFixturesSearch", () => {
       index: "f",
       selection: { sportId: 1 },
       order: "asc",
-      window: pageWindow(1, 25),
+      window: lookAheadWindow(1, 25),
       includes: new Set(["odds", "trends", "last_fixtures"]),
     });
     expect(body._source).toEqual({ includes: [...BASE_SOURCE, "odds", "trends"] });

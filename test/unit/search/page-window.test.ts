@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasMore, pageWindow } from "../../../../src/search/fixture-list/page-window.js";
+import { pageWindow } from "../../../src/http/page-params.js";
+import { fullPageWindow, hasMore } from "../../../src/search/page-window.js";
 
 describe("pageWindow", () => {
   it("fetches one hit more than the page to tell whether another page has results", () => {
@@ -34,5 +35,18 @@ describe("hasMore", () => {
     expect(hasMore(pageWindow(100, 100), 100, 101)).toBe(false);
     expect(hasMore(pageWindow(333, 30), 30, 31)).toBe(false);
     expect(hasMore(pageWindow(332, 30), 30, 31)).toBe(true);
+  });
+});
+
+describe("fullPageWindow and hasMore on /fixtures/search", () => {
+  it("fetches exactly the page", () => {
+    expect(fullPageWindow(3, 50)).toMatchObject({ from: 100, size: 50 });
+  });
+
+  it("has more whenever the page is full, on the last page that can be fetched too", () => {
+    expect(hasMore(fullPageWindow(1, 25), 25, 25)).toBe(true);
+    expect(hasMore(fullPageWindow(1, 25), 25, 24)).toBe(false);
+    expect(hasMore(fullPageWindow(1, 25), 25, 0)).toBe(false);
+    expect(hasMore(fullPageWindow(200, 50), 50, 50)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePlainDate, parseTimestamp } from "../../../../src/search/fixture-list/timestamps.js";
+import { parsePlainDate, parseTimestamp } from "../../../src/http/timestamps.js";
 
 const instant = (raw: string) => {
   const result = parseTimestamp(raw);
