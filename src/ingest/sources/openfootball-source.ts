@@ -35,18 +35,18 @@ export function openfootballCatalog(dir: string, now: Date): { catalog: Catalog;
     id: league.id,
     code: league.code,
     name: league.name,
-    alternate_names: league.alternateNames,
-    names: firstNames(league.localizedNames, league.name),
+    alternate_names: league.alternate_names,
+    names: firstNames(league.localized_names, league.name),
     level: league.level,
-    country_id: countryId(league.countryKey),
-    region: regionByCountryKey.get(league.countryKey) ?? REGIONS.Europe,
+    country_id: countryId(league.country_key),
+    region: regionByCountryKey.get(league.country_key) ?? REGIONS.Europe,
     popular: POPULAR_LEAGUE_CODES.has(league.code),
     timezone: league.timezone,
   }));
 
   const seasons: CatalogSeason[] = data.seasons.map((season) => ({
     id: season.id,
-    league_id: season.leagueId,
+    league_id: season.league_id,
     name: season.name,
     simulated: false,
     source: "openfootball",
@@ -55,9 +55,9 @@ export function openfootballCatalog(dir: string, now: Date): { catalog: Catalog;
   const teams: CatalogTeam[] = data.teams.map((team) => ({
     id: team.id,
     name: team.name,
-    alternate_names: team.alternateNames,
-    names: firstNames(team.localizedNames, team.name),
-    short_code: team.shortCode,
+    alternate_names: team.alternate_names,
+    names: firstNames(team.localized_names, team.name),
+    short_code: team.short_code,
     country_id: countryId(team.country.key),
     national_team: false,
     placeholder: team.placeholder === true,
@@ -69,10 +69,10 @@ export function openfootballCatalog(dir: string, now: Date): { catalog: Catalog;
       .filter((match) => !isKnockoutName(match.stage))
       .map((match) => ({
         id: match.id,
-        stageKey: stageKey(match.seasonKey, match.stage),
-        home: match.homeTeamId,
-        away: match.awayTeamId,
-        date_time: match.kickoffUtc,
+        stageKey: stageKey(match.season_key, match.stage),
+        home: match.home_team_id,
+        away: match.away_team_id,
+        date_time: match.kickoff_utc,
       })),
   );
 
@@ -80,15 +80,15 @@ export function openfootballCatalog(dir: string, now: Date): { catalog: Catalog;
     const { ht, ft, et, p } = match.scores;
     const catalogMatch: CatalogMatch = {
       id: match.id,
-      season_id: match.seasonId,
-      league_id: match.leagueId,
-      stage: { id: stableId("stage", stageKey(match.seasonKey, match.stage)), name: match.stage },
+      season_id: match.season_id,
+      league_id: match.league_id,
+      stage: { id: stableId("stage", stageKey(match.season_key, match.stage)), name: match.stage },
       group: groups.get(match.id) ?? null,
       round: match.round,
-      date_time: match.kickoffUtc,
+      date_time: match.kickoff_utc,
       status: match.status,
-      home_team_id: match.homeTeamId,
-      away_team_id: match.awayTeamId,
+      home_team_id: match.home_team_id,
+      away_team_id: match.away_team_id,
       knockout: isKnockoutName(match.stage) || isKnockoutName(match.round),
     };
     if (ft && (match.status === "FT" || match.status === "AWARDED")) {
