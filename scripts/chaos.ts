@@ -13,11 +13,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { parsePort } from "./es/options.js";
+import type { NodePlan } from "./es/layout.js";
 import { ensureElasticsearch } from "./es/provision.js";
 import { clusterPlanNodes, countsByAlias, killNode, nodeHoldingPrimaries, waitForGreen } from "./chaos/cluster-nodes.js";
 import { runScript, wholeOption } from "./load/cli.js";
 import { createLoadKey, formatPhases, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "./load/harness.js";
-import { MixedLoad } from "./load/mixed-load.js";
+import { MixedLoad, type PhaseSummary } from "./load/mixed-load.js";
 import { mixedRequests, sampleTargets } from "./load/targets.js";
 import { LOGICAL_INDICES } from "../src/store/index-names.js";
 
@@ -69,40 +70,65 @@ async function main(): Promise<number> {
     if (warmup === 0) load.start();
     await sleep(third);
 
-    const victimName = await nodeHoldingPrimaries(es, names.prefix, names.fixtures);
-    const victim = plan.find((node) => node.name === victimName);
-    if (!victim) throw new Error(`${victimName} is not a node of the ${NODES}-node layout on port ${port}`);
+    const victim = await primariesNode(es, names, plan, port);
     load.phase = "during";
-    const killedAt = Date.now();
-    log(`Killed ${victim.name} (pid ${await killNode(victim)}, SIGKILL), the node holding the most primaries.`);
-    await sleep(third);
-
-    log(`Restarting ${victim.name} ...`);
-    const restartAt = Date.now();
-    await ensureElasticsearch({ port, nodes: NODES, log });
-    const greenSeconds = (Date.now() - restartAt) / 1000 + (await waitForGreen(urls, GREEN_TIMEOUT_MS));
-    log(`Green again ${greenSeconds.toFixed(1)} s after the restart began (${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill).`);
+    const greenSeconds = await killAndRestart(victim, port, urls, third);
     load.phase = "after";
     await sleep(third);
 
     const phases = await load.stop();
     load = undefined;
-    const after = await countsByAlias(es, aliases);
-    const lost = aliases.filter((alias) => after.get(alias) !== before.get(alias));
-    const total = MixedLoad.total(phases.filter((phase) => phase.phase !== "warm-up"));
-
-    console.log(`\nRequests after the warm-up: ${total.sent} sent, ${total.failed} failed (target 0); service log ${service.logFile}.`);
-    for (const line of formatPhases(phases)) console.log(line);
-    console.log(`Time back to green: ${greenSeconds.toFixed(1)} s from the restart (node start-up included).`);
-    console.log(`Documents per index, before -> after the kill (target: 0 lost):`);
-    for (const alias of aliases) console.log(`  ${alias.padEnd(32)} ${String(before.get(alias)).padStart(6)} -> ${String(after.get(alias)).padStart(6)}`);
-    console.log(lost.length === 0 ? "0 documents lost." : `Documents lost in: ${lost.join(", ")}`);
-    return total.failed === 0 && lost.length === 0 ? 0 : 1;
+    return report({ phases, greenSeconds, aliases, before, after: await countsByAlias(es, aliases), serviceLog: service.logFile });
   } finally {
     await load?.stop();
     service?.stop();
     await data?.drop();
   }
+}
+
+/** The node holding the most primaries of the data's fixtures: the one to kill. */
+async function primariesNode(es: OwnData["es"], names: OwnData["names"], plan: readonly NodePlan[], port: number): Promise<NodePlan> {
+  const victimName = await nodeHoldingPrimaries(es, names.prefix, names.fixtures);
+  const victim = plan.find((node) => node.name === victimName);
+  if (!victim) throw new Error(`${victimName} is not a node of the ${NODES}-node layout on port ${port}`);
+  return victim;
+}
+
+/** SIGKILLs `victim`, waits a third of the run, restarts it and waits for green; returns the seconds from the restart to green. */
+async function killAndRestart(victim: NodePlan, port: number, urls: string[], third: number): Promise<number> {
+  const killedAt = Date.now();
+  log(`Killed ${victim.name} (pid ${await killNode(victim)}, SIGKILL), the node holding the most primaries.`);
+  await sleep(third);
+
+  log(`Restarting ${victim.name} ...`);
+  const restartAt = Date.now();
+  await ensureElasticsearch({ port, nodes: NODES, log });
+  const greenSeconds = (Date.now() - restartAt) / 1000 + (await waitForGreen(urls, GREEN_TIMEOUT_MS));
+  log(`Green again ${greenSeconds.toFixed(1)} s after the restart began (${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill).`);
+  return greenSeconds;
+}
+
+/** What the run saw, for the closing report. */
+type Outcome = {
+  phases: PhaseSummary[];
+  greenSeconds: number;
+  aliases: readonly string[];
+  before: Map<string, number>;
+  after: Map<string, number>;
+  serviceLog: string;
+};
+
+/** Prints the outcome; returns the exit code: 1 when a request failed or a document was lost. */
+function report({ phases, greenSeconds, aliases, before, after, serviceLog }: Outcome): number {
+  const lost = aliases.filter((alias) => after.get(alias) !== before.get(alias));
+  const total = MixedLoad.total(phases.filter((phase) => phase.phase !== "warm-up"));
+  console.log(`\nRequests after the warm-up: ${total.sent} sent, ${total.failed} failed (target 0); service log ${serviceLog}.`);
+  for (const line of formatPhases(phases)) console.log(line);
+  console.log(`Time back to green: ${greenSeconds.toFixed(1)} s from the restart (node start-up included).`);
+  console.log(`Documents per index, before -> after the kill (target: 0 lost):`);
+  for (const alias of aliases) console.log(`  ${alias.padEnd(32)} ${String(before.get(alias)).padStart(6)} -> ${String(after.get(alias)).padStart(6)}`);
+  console.log(lost.length === 0 ? "0 documents lost." : `Documents lost in: ${lost.join(", ")}`);
+  return total.failed === 0 && lost.length === 0 ? 0 : 1;
 }
 
 runScript("chaos", main);

@@ -24,7 +24,6 @@ import { once } from "node:events";
 import { Agent, createServer as createHttpServer } from "node:http";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { createApp } from "../../src/app.js";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
@@ -32,7 +31,7 @@ import { KeyCache } from "../../src/auth/key-cache.js";
 import { loadConfig } from "../../src/config.js";
 import { freePort, startService } from "./bench-service.js";
 import { serveFloor, startFloor } from "./floor-server.js";
-import { checkRunOptions, rotate, TARGET_NAMES, type Measured, type TargetName } from "./three-way.js";
+import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./three-way.js";
 import { send, type Reply } from "./http-send.js";
 import { createDeps } from "../../src/deps.js";
 import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
@@ -198,97 +197,105 @@ async function serveFloorMode(): Promise<void> {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const pad = (text: string, width: number) => text.padEnd(width);
 
+type Row = { scenario: Scenario; serviceBytes: number; rawBytes: number } & Record<TargetName, Measured>;
+/** What main() must stop or delete at the end, whatever step failed. */
+type Running = { service?: ChildProcess; floorServer?: ChildProcess; keysAlias?: string };
+
 async function main(): Promise<void> {
   if (process.argv.includes("--serve")) return serve();
   if (process.argv.includes("--floor")) return serveFloorMode();
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      connections: { type: "string", default: "4" },
-      duration: { type: "string", default: "10" },
-      rounds: { type: "string", default: "5" },
-      warmup: { type: "string", default: "3" },
-    },
-  });
-  const connections = Number(values.connections);
-  const duration = Number(values.duration);
-  const rounds = Number(values.rounds);
-  const warmup = Number(values.warmup);
-  checkRunOptions({ connections, duration, rounds, warmup });
+  const options = parseRunOptions({ connections: 4, duration: 10, rounds: 5, warmup: 3 });
   const prefix = process.env.INDEX_PREFIX ?? "sfd";
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
   const es = createElasticsearchClient(config.elasticsearch);
   const names = indexNames(prefix);
   const node = config.elasticsearch.nodes[0]!;
-  const agent = new Agent({ keepAlive: true, maxSockets: connections * 2 });
-  const keysAlias = `bench_fixtures_${randomBytes(4).toString("hex")}_api_keys`;
-  let service: ChildProcess | undefined;
-  let floorServer: ChildProcess | undefined;
-  let ownKeys = false;
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections * 2 });
+  const running: Running = {};
   try {
     const fixtures = (await es.count({ index: names.fixtures })).count;
     console.log(`Machine: ${availableParallelism()} cores. ${names.fixtures}: ${fixtures.toLocaleString("en")} fixtures.`);
 
-    let serviceUrl = process.env.BENCH_URL;
-    let key = process.env.BENCH_API_KEY;
-    if (!serviceUrl || !key) {
-      ownKeys = true;
-      await ensureAliasedIndex(es, "api_keys", keysAlias);
-      key = (await new ApiKeyStore(es, keysAlias).create({ userId: 0, roles: [], label: "bench:fixtures" })).key;
-      const port = await freePort();
-      service = await startService(fileURLToPath(import.meta.url), ["--serve"], {
-        INDEX_PREFIX: prefix,
-        PORT: String(port),
-        BENCH_KEYS_ALIAS: keysAlias,
-      });
-      serviceUrl = `http://127.0.0.1:${port}`;
-    }
+    const { serviceUrl, key } = await serviceUnderTest(es, prefix, running);
     const picks = await pick(es, names.fixtures);
     const floor = await startFloor(fileURLToPath(import.meta.url), { INDEX_PREFIX: prefix, serviceUrl, apiKey: key, FLOOR_PICKS: JSON.stringify(picks) });
-    floorServer = floor.child;
+    running.floorServer = floor.child;
     const floorUrl = floor.url;
-    console.log(`Service ${serviceUrl}, floor ${floorUrl}, node ${node}; ${connections} connections, ${warmup} s warm-up + ` +
-      `${duration} s per target in ${rounds} rotating slices.\n`);
-    const headers = { "x-api-key": key };
+    console.log(`Service ${serviceUrl}, floor ${floorUrl}, node ${node}; ${options.connections} connections, ${options.warmup} s warm-up + ` +
+      `${options.duration} s per target in ${options.rounds} rotating slices.\n`);
 
-    const rows: Array<{ scenario: Scenario; serviceBytes: number; rawBytes: number } & Record<TargetName, Measured>> = [];
+    const rows: Row[] = [];
     for (const [n, scenario] of scenarios(agent, node, names.fixtures, picks).entries()) {
-      const viaService = () => send(agent, serviceUrl + scenario.servicePath, { headers });
-      // Both sides answer the same fixtures, or the comparison means nothing.
-      const check = await viaService();
-      const serviceIds = (JSON.parse(check.body.toString()) as { fixtures: Array<{ id: number }> }).fixtures.map((f) => f.id);
-      const rawCheck = await scenario.raw();
-      const rawIds = await scenario.ids(rawCheck);
-      if (check.status !== 200 || serviceIds.length === 0 || JSON.stringify(serviceIds) !== JSON.stringify(rawIds)) {
-        throw new Error(`${scenario.name}: service and node disagree or find nothing`);
-      }
+      const viaService = () => send(agent, serviceUrl + scenario.servicePath, { headers: { "x-api-key": key } });
       const viaFloor = () => send(agent, `${floorUrl}/floor/${n}`);
-      const operations = { service: viaService, floor: viaFloor, raw: scenario.raw };
-      for (const target of TARGET_NAMES) await load(operations[target], connections, warmup);
-      const measured = await rotate(rounds, (target, latencies) => load(operations[target], connections, duration / rounds, latencies));
-      rows.push({ scenario, ...measured, serviceBytes: check.body.length, rawBytes: rawCheck.body.length });
-      console.log(`${scenario.name} (${serviceIds.length} fixtures; ${(check.body.length / 1024).toFixed(0)} KiB from the service, ${(rawCheck.body.length / 1024).toFixed(0)} KiB from the node)`);
-      for (const [label, m] of [["service", measured.service], ["floor", measured.floor], ["raw node", measured.raw]] as const) {
-        console.log(`  ${pad(label, 9)} ${pad(`${m.rps.toFixed(1)} req/s`, 14)} p50 ${pad(ms(m.p50), 10)} p99 ${pad(ms(m.p99), 10)} (${m.samples} requests)`);
-      }
-      const { service: sv, floor: fl, raw } = measured;
-      console.log(`  p50 ratios: service/raw ${(sv.p50 / raw.p50).toFixed(2)}, floor/raw ${(fl.p50 / raw.p50).toFixed(2)}, ` +
-        `service/floor ${(sv.p50 / fl.p50).toFixed(2)}; p99 service/raw ${(sv.p99 / raw.p99).toFixed(2)}\n`);
+      rows.push(await measureScenario(scenario, viaService, viaFloor, options));
     }
-    console.log(`Median latency ratio service/raw (target <= ${TARGET_RATIO}); floor/raw is the extra hop with the service's bytes and nothing else:`);
-    for (const row of rows) {
-      const ratio = row.service.p50 / row.raw.p50;
-      console.log(`  ${pad(row.scenario.name, 50)} ${ratio.toFixed(2)} ${pad(ratio <= TARGET_RATIO ? "met" : "NOT met", 8)}` +
-        ` floor/raw ${(row.floor.p50 / row.raw.p50).toFixed(2)}, service/floor ${(row.service.p50 / row.floor.p50).toFixed(2)}`);
-    }
+    printSummary(rows);
   } finally {
     agent.destroy();
-    floorServer?.kill();
-    service?.kill();
-    if (ownKeys) {
-      await es.indices.delete({ index: versionedIndexName(keysAlias, 1) }, { ignore: [404] }).catch(() => {});
+    running.floorServer?.kill();
+    running.service?.kill();
+    if (running.keysAlias) {
+      await es.indices.delete({ index: versionedIndexName(running.keysAlias, 1) }, { ignore: [404] }).catch(() => {});
     }
     await es.close();
+  }
+}
+
+/** BENCH_URL and BENCH_API_KEY when given; else this file with --serve, with a key in an index of its own. */
+async function serviceUnderTest(es: Client, prefix: string, running: Running): Promise<{ serviceUrl: string; key: string }> {
+  const url = process.env.BENCH_URL;
+  const apiKey = process.env.BENCH_API_KEY;
+  if (url && apiKey) return { serviceUrl: url, key: apiKey };
+  const keysAlias = `bench_fixtures_${randomBytes(4).toString("hex")}_api_keys`;
+  running.keysAlias = keysAlias;
+  await ensureAliasedIndex(es, "api_keys", keysAlias);
+  const key = (await new ApiKeyStore(es, keysAlias).create({ userId: 0, roles: [], label: "bench:fixtures" })).key;
+  const port = await freePort();
+  running.service = await startService(fileURLToPath(import.meta.url), ["--serve"], {
+    INDEX_PREFIX: prefix,
+    PORT: String(port),
+    BENCH_KEYS_ALIAS: keysAlias,
+  });
+  return { serviceUrl: `http://127.0.0.1:${port}`, key };
+}
+
+/** One scenario: checks that service and node agree, warms every target up, then measures them in rotation. */
+async function measureScenario(
+  scenario: Scenario,
+  viaService: () => Promise<Reply>,
+  viaFloor: () => Promise<Reply>,
+  options: RunOptions,
+): Promise<Row> {
+  // Both sides answer the same fixtures, or the comparison means nothing.
+  const check = await viaService();
+  const serviceIds = (JSON.parse(check.body.toString()) as { fixtures: Array<{ id: number }> }).fixtures.map((f) => f.id);
+  const rawCheck = await scenario.raw();
+  const rawIds = await scenario.ids(rawCheck);
+  if (check.status !== 200 || serviceIds.length === 0 || JSON.stringify(serviceIds) !== JSON.stringify(rawIds)) {
+    throw new Error(`${scenario.name}: service and node disagree or find nothing`);
+  }
+  const operations = { service: viaService, floor: viaFloor, raw: scenario.raw };
+  for (const target of TARGET_NAMES) await load(operations[target], options.connections, options.warmup);
+  const measured = await rotate(options.rounds, (target, latencies) =>
+    load(operations[target], options.connections, options.duration / options.rounds, latencies),
+  );
+  console.log(`${scenario.name} (${serviceIds.length} fixtures; ${(check.body.length / 1024).toFixed(0)} KiB from the service, ${(rawCheck.body.length / 1024).toFixed(0)} KiB from the node)`);
+  for (const [label, m] of [["service", measured.service], ["floor", measured.floor], ["raw node", measured.raw]] as const) {
+    console.log(`  ${pad(label, 9)} ${pad(`${m.rps.toFixed(1)} req/s`, 14)} p50 ${pad(ms(m.p50), 10)} p99 ${pad(ms(m.p99), 10)} (${m.samples} requests)`);
+  }
+  const { service: sv, floor: fl, raw } = measured;
+  console.log(`  p50 ratios: service/raw ${(sv.p50 / raw.p50).toFixed(2)}, floor/raw ${(fl.p50 / raw.p50).toFixed(2)}, ` +
+    `service/floor ${(sv.p50 / fl.p50).toFixed(2)}; p99 service/raw ${(sv.p99 / raw.p99).toFixed(2)}\n`);
+  return { scenario, ...measured, serviceBytes: check.body.length, rawBytes: rawCheck.body.length };
+}
+
+function printSummary(rows: readonly Row[]): void {
+  console.log(`Median latency ratio service/raw (target <= ${TARGET_RATIO}); floor/raw is the extra hop with the service's bytes and nothing else:`);
+  for (const row of rows) {
+    const ratio = row.service.p50 / row.raw.p50;
+    console.log(`  ${pad(row.scenario.name, 50)} ${ratio.toFixed(2)} ${pad(ratio <= TARGET_RATIO ? "met" : "NOT met", 8)}` +
+      ` floor/raw ${(row.floor.p50 / row.raw.p50).toFixed(2)}, service/floor ${(row.service.p50 / row.floor.p50).toFixed(2)}`);
   }
 }
 

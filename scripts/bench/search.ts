@@ -22,15 +22,14 @@ import type { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { parse } from "node:querystring";
-import { parseArgs } from "node:util";
-import type { estypes } from "@elastic/elasticsearch";
+import type { Client, estypes } from "@elastic/elasticsearch";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { loadConfig } from "../../src/config.js";
 import { Agent } from "node:http";
 import { fileURLToPath } from "node:url";
 import { freePort, startService } from "./bench-service.js";
 import { serveFloor, startFloor } from "./floor-server.js";
-import { checkRunOptions, rotate, TARGET_NAMES, type Measured, type TargetName } from "./three-way.js";
+import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./three-way.js";
 import { send } from "./http-send.js";
 import { fixturesSearchInput } from "../../src/routes/fixtures-search/schema.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
@@ -128,22 +127,13 @@ function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toLocaleString("en", { maximumFractionDigits: 0 })} MiB`;
 }
 
+type Row = { name: string; filters: number } & Record<TargetName, Measured>;
+/** Where a scenario's requests go: the service, the floor and the node, and what they need. */
+type Endpoints = { serviceUrl: string; floorUrl: string; node: string; index: string; apiKey: string };
+
 async function main(): Promise<void> {
   if (process.argv.includes("--floor")) return serveFloorMode();
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      connections: { type: "string", default: "2" },
-      duration: { type: "string", default: "10" },
-      rounds: { type: "string", default: "5" },
-      warmup: { type: "string", default: "2" },
-    },
-  });
-  const connections = Number(values.connections);
-  const duration = Number(values.duration);
-  const rounds = Number(values.rounds);
-  const warmup = Number(values.warmup);
-  checkRunOptions({ connections, duration, rounds, warmup });
+  const options = parseRunOptions({ connections: 2, duration: 10, rounds: 5, warmup: 2 });
   const prefix = process.env.INDEX_PREFIX ?? "bench";
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
   const es = createElasticsearchClient(config.elasticsearch);
@@ -154,16 +144,7 @@ async function main(): Promise<void> {
   let keyId: string | undefined;
   const keys = new ApiKeyStore(es, names.api_keys);
   try {
-    const fixtures = (await es.count({ index: names.fixtures })).count;
-    const stats = await es.indices.stats({ index: names.fixtures, metric: ["store", "docs"] });
-    const [concrete, indexStats] = Object.entries(stats.indices ?? {})[0] ?? [];
-    console.log(`Machine: ${availableParallelism()} cores. Index ${concrete}: ${fixtures.toLocaleString("en")} fixtures, ` +
-      `${(indexStats?.primaries?.docs?.count ?? 0).toLocaleString("en")} Lucene docs with nested entries, ` +
-      `${mib(indexStats?.primaries?.store?.size_in_bytes ?? 0)} on disk.`);
-    if (fixtures < MIN_FIXTURES) {
-      throw new Error(`needs at least ${MIN_FIXTURES.toLocaleString("en")} fixtures under INDEX_PREFIX=${prefix}; ` +
-        `run: INDEX_PREFIX=${prefix} npm run rebuild -- --source synthetic --scale ${MIN_FIXTURES}`);
-    }
+    await describeIndex(es, names.fixtures, prefix);
 
     // An api_keys index from an older release may lack fields a new key carries.
     await ensurePersistentIndices(es, names);
@@ -175,82 +156,105 @@ async function main(): Promise<void> {
     const floor = await startFloor(fileURLToPath(import.meta.url), { INDEX_PREFIX: prefix, serviceUrl, apiKey: created.key });
     floorServer = floor.child;
     const floorUrl = floor.url;
-    console.log(`Service on ${serviceUrl}, floor on ${floorUrl}, node ${node}; ${connections} connections, ${warmup} s warm-up, ` +
-      `then ${duration} s per target in ${rounds} rotating slices.\n`);
+    console.log(`Service on ${serviceUrl}, floor on ${floorUrl}, node ${node}; ${options.connections} connections, ${options.warmup} s warm-up, ` +
+      `then ${options.duration} s per target in ${options.rounds} rotating slices.\n`);
 
-    const rows: Array<{ name: string; filters: number } & Record<TargetName, Measured>> = [];
-    for (const [n, scenario] of SCENARIOS.entries()) {
-      const input = scenarioInput(scenario.query);
-      const raw = (now: Date) => rawRequest(input, names.fixtures, now);
-      const path = `/fixtures/search?${scenario.query}`;
-      const headers = { "x-api-key": created.key };
-
-      // Both sides answer the same fixtures, or the comparison means nothing.
-      const checked = await fetch(serviceUrl + path, { headers });
-      if (!checked.ok) throw new Error(`${scenario.name}: the service answered ${checked.status} ${await checked.text()}`);
-      const check = (await checked.json()) as { fixtures: Array<{ id: number }> };
-      const direct = raw(new Date());
-      const rawCheck = (await (
-        await fetch(node + direct.path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(direct.body) })
-      ).json()) as estypes.SearchResponse<{ id: number }>;
-      const rawIds = rawCheck.hits.hits.map((hit) => hit._source?.id);
-      if (JSON.stringify(rawIds) !== JSON.stringify(check.fixtures.map((f) => f.id)) || rawIds.length === 0) {
-        throw new Error(`${scenario.name}: service and node disagree or find nothing`);
-      }
-
-      const serviceOptions: Target = { url: serviceUrl + path, connections, headers };
-      const rawOptions: Target = {
-        url: node,
-        connections,
-        requests: [
-          {
-            method: "POST",
-            path: direct.path,
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(direct.body),
-            setupRequest: (request: AutocannonRequest) => ({ ...request, body: JSON.stringify(raw(new Date()).body) }),
-          },
-        ],
-      };
-      const targets = { service: serviceOptions, floor: { url: `${floorUrl}/floor/${n}`, connections }, raw: rawOptions };
-      for (const target of TARGET_NAMES) await run({ ...targets[target], duration: warmup }, "warm-up", []);
-      const measured = await rotate(rounds, (target, latencies) =>
-        run({ ...targets[target], duration: duration / rounds }, `${scenario.name} ${target}`, latencies),
-      );
-      rows.push({ name: scenario.name, filters: scenario.filters, ...measured });
-      console.log(`${scenario.name}: ${rawIds.length} fixtures per page, ` +
-        `${TARGET_NAMES.map((target) => `${measured[target].samples} ${target}`).join(", ")} requests`);
-    }
-
-    console.log("");
-    console.log("scenario (window 168)    target     req/s   p50 ms   p99 ms   p50 ratio   p99 ratio");
-    for (const row of rows) {
-      const line = (target: string, m: Measured, extra = "") =>
-        `${row.name.padEnd(24)} ${target.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)}${extra}`;
-      const ratios = (m: Measured) => `${(m.p50 / row.raw.p50).toFixed(2).padStart(12)}${(m.p99 / row.raw.p99).toFixed(2).padStart(12)}`;
-      console.log(line("service", row.service, ratios(row.service)));
-      console.log(line("floor", row.floor, ratios(row.floor)));
-      console.log(line("raw", row.raw));
-    }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-    const ratios = rows.map((row) => row.service.p50 / row.raw.p50).sort((a, b) => a - b);
-    const medianRatio = median([...ratios]);
-    const three = rows.find((row) => row.filters === 3)!;
-    console.log("");
-    console.log(`service/raw p50 ratio: median ${medianRatio.toFixed(2)}, worst ${(ratios.at(-1) ?? Number.NaN).toFixed(2)} ` +
-      `(target: median <= ${TARGET_RATIO}) ${medianRatio <= TARGET_RATIO ? "PASS" : "FAIL"}`);
-    console.log(`floor/raw p50 ratio: median ${median(rows.map((row) => row.floor.p50 / row.raw.p50)).toFixed(2)} ` +
-      "(the extra hop alone: the service's request and bytes, nothing between)");
-    console.log(`service/floor p50 ratio: median ${median(rows.map((row) => row.service.p50 / row.floor.p50)).toFixed(2)} ` +
-      "(what the service's own code adds)");
-    console.log(`service p99, 3 where + order, window 168: ${three.service.p99.toFixed(1)} ms (target <= ${TARGET_P99_MS}) ` +
-      `${three.service.p99 <= TARGET_P99_MS ? "PASS" : "FAIL"}`);
+    const endpoints: Endpoints = { serviceUrl, floorUrl, node, index: names.fixtures, apiKey: created.key };
+    const rows: Row[] = [];
+    for (const [n, scenario] of SCENARIOS.entries()) rows.push(await measureScenario(scenario, n, endpoints, options));
+    printResults(rows);
   } finally {
     floorServer?.kill("SIGTERM");
     service?.kill("SIGTERM");
     if (keyId) await keys.revoke(keyId).catch(() => false);
     await es.close();
   }
+}
+
+/** Prints the index's size and fails when it holds too few fixtures for the numbers to mean anything. */
+async function describeIndex(es: Client, index: string, prefix: string): Promise<void> {
+  const fixtures = (await es.count({ index })).count;
+  const stats = await es.indices.stats({ index, metric: ["store", "docs"] });
+  const [concrete, indexStats] = Object.entries(stats.indices ?? {})[0] ?? [];
+  console.log(`Machine: ${availableParallelism()} cores. Index ${concrete}: ${fixtures.toLocaleString("en")} fixtures, ` +
+    `${(indexStats?.primaries?.docs?.count ?? 0).toLocaleString("en")} Lucene docs with nested entries, ` +
+    `${mib(indexStats?.primaries?.store?.size_in_bytes ?? 0)} on disk.`);
+  if (fixtures < MIN_FIXTURES) {
+    throw new Error(`needs at least ${MIN_FIXTURES.toLocaleString("en")} fixtures under INDEX_PREFIX=${prefix}; ` +
+      `run: INDEX_PREFIX=${prefix} npm run rebuild -- --source synthetic --scale ${MIN_FIXTURES}`);
+  }
+}
+
+/** One scenario: checks that service and node agree, warms every target up, then measures them in rotation. */
+async function measureScenario(scenario: (typeof SCENARIOS)[number], n: number, endpoints: Endpoints, options: RunOptions): Promise<Row> {
+  const { serviceUrl, floorUrl, node, index, apiKey } = endpoints;
+  const input = scenarioInput(scenario.query);
+  const raw = (now: Date) => rawRequest(input, index, now);
+  const path = `/fixtures/search?${scenario.query}`;
+  const headers = { "x-api-key": apiKey };
+
+  // Both sides answer the same fixtures, or the comparison means nothing.
+  const checked = await fetch(serviceUrl + path, { headers });
+  if (!checked.ok) throw new Error(`${scenario.name}: the service answered ${checked.status} ${await checked.text()}`);
+  const check = (await checked.json()) as { fixtures: Array<{ id: number }> };
+  const direct = raw(new Date());
+  const rawCheck = (await (
+    await fetch(node + direct.path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(direct.body) })
+  ).json()) as estypes.SearchResponse<{ id: number }>;
+  const rawIds = rawCheck.hits.hits.map((hit) => hit._source?.id);
+  if (JSON.stringify(rawIds) !== JSON.stringify(check.fixtures.map((f) => f.id)) || rawIds.length === 0) {
+    throw new Error(`${scenario.name}: service and node disagree or find nothing`);
+  }
+
+  const serviceOptions: Target = { url: serviceUrl + path, connections: options.connections, headers };
+  const rawOptions: Target = {
+    url: node,
+    connections: options.connections,
+    requests: [
+      {
+        method: "POST",
+        path: direct.path,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(direct.body),
+        setupRequest: (request: AutocannonRequest) => ({ ...request, body: JSON.stringify(raw(new Date()).body) }),
+      },
+    ],
+  };
+  const targets = { service: serviceOptions, floor: { url: `${floorUrl}/floor/${n}`, connections: options.connections }, raw: rawOptions };
+  for (const target of TARGET_NAMES) await run({ ...targets[target], duration: options.warmup }, "warm-up", []);
+  const measured = await rotate(options.rounds, (target, latencies) =>
+    run({ ...targets[target], duration: options.duration / options.rounds }, `${scenario.name} ${target}`, latencies),
+  );
+  console.log(`${scenario.name}: ${rawIds.length} fixtures per page, ` +
+    `${TARGET_NAMES.map((target) => `${measured[target].samples} ${target}`).join(", ")} requests`);
+  return { name: scenario.name, filters: scenario.filters, ...measured };
+}
+
+/** The table of every target's numbers, the ratios and the targets met or not. */
+function printResults(rows: readonly Row[]): void {
+  console.log("");
+  console.log("scenario (window 168)    target     req/s   p50 ms   p99 ms   p50 ratio   p99 ratio");
+  for (const row of rows) {
+    const line = (target: string, m: Measured, extra = "") =>
+      `${row.name.padEnd(24)} ${target.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)}${extra}`;
+    const ratios = (m: Measured) => `${(m.p50 / row.raw.p50).toFixed(2).padStart(12)}${(m.p99 / row.raw.p99).toFixed(2).padStart(12)}`;
+    console.log(line("service", row.service, ratios(row.service)));
+    console.log(line("floor", row.floor, ratios(row.floor)));
+    console.log(line("raw", row.raw));
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const ratios = rows.map((row) => row.service.p50 / row.raw.p50).sort((a, b) => a - b);
+  const medianRatio = median([...ratios]);
+  const three = rows.find((row) => row.filters === 3)!;
+  console.log("");
+  console.log(`service/raw p50 ratio: median ${medianRatio.toFixed(2)}, worst ${(ratios.at(-1) ?? Number.NaN).toFixed(2)} ` +
+    `(target: median <= ${TARGET_RATIO}) ${medianRatio <= TARGET_RATIO ? "PASS" : "FAIL"}`);
+  console.log(`floor/raw p50 ratio: median ${median(rows.map((row) => row.floor.p50 / row.raw.p50)).toFixed(2)} ` +
+    "(the extra hop alone: the service's request and bytes, nothing between)");
+  console.log(`service/floor p50 ratio: median ${median(rows.map((row) => row.service.p50 / row.floor.p50)).toFixed(2)} ` +
+    "(what the service's own code adds)");
+  console.log(`service p99, 3 where + order, window 168: ${three.service.p99.toFixed(1)} ms (target <= ${TARGET_P99_MS}) ` +
+    `${three.service.p99 <= TARGET_P99_MS ? "PASS" : "FAIL"}`);
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@
  * (the service, the floor, the raw node) measured in rotating slices of one run, and the
  * checks of their common options.
  */
+import { parseArgs } from "node:util";
 import { percentile } from "./bench-service.js";
 
 export const TARGET_NAMES = ["service", "floor", "raw"] as const;
@@ -35,8 +36,31 @@ export async function rotate(
   return { service: summarize("service"), floor: summarize("floor"), raw: summarize("raw") };
 }
 
+export type RunOptions = { connections: number; duration: number; rounds: number; warmup: number };
+
+/** --connections, --duration, --rounds and --warmup from the command line, with the benchmark's defaults, checked. */
+export function parseRunOptions(defaults: RunOptions): RunOptions {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      connections: { type: "string", default: String(defaults.connections) },
+      duration: { type: "string", default: String(defaults.duration) },
+      rounds: { type: "string", default: String(defaults.rounds) },
+      warmup: { type: "string", default: String(defaults.warmup) },
+    },
+  });
+  const options = {
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+    rounds: Number(values.rounds),
+    warmup: Number(values.warmup),
+  };
+  checkRunOptions(options);
+  return options;
+}
+
 /** --connections, --duration and --rounds are positive integers, --warmup seconds >= 0. */
-export function checkRunOptions(options: { connections: number; duration: number; rounds: number; warmup: number }): void {
+function checkRunOptions(options: RunOptions): void {
   for (const [name, value] of Object.entries({ connections: options.connections, duration: options.duration, rounds: options.rounds })) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
   }

@@ -3,6 +3,8 @@
  * to this zip, so the SHA-512 is pinned here (see docs/ELASTICSEARCH.md); bumping the version means
  * downloading it once, hashing it and updating both constants together.
  */
+import { join } from "node:path";
+
 export const ES_VERSION = "9.5.4";
 
 export const DIST_URL =
@@ -19,6 +21,11 @@ export const DIST_ZIP_NAME = `elasticsearch-${ES_VERSION}.zip`;
 
 /** The single top-level directory inside the zip. */
 export const DIST_DIR_NAME = `elasticsearch-${ES_VERSION}`;
+
+/** The server's launcher inside an unpacked distribution. */
+export function launcherPath(distDir: string): string {
+  return join(distDir, "bin", "elasticsearch");
+}
 
 /** Oldest Java the 9.x server accepts. */
 export const MIN_JAVA_MAJOR = 21;

@@ -1,9 +1,14 @@
+/**
+ * The node's processes, in one module: whether a pid is alive and is this node's server, starting
+ * the server and stopping it. It depends on nothing that handles files (download, unpack, scratch
+ * files), so those can ask it about a pid without an import cycle.
+ */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { access, open, readFile, rm } from "node:fs/promises";
+import { launcherPath } from "./distribution.js";
 import type { JavaHome } from "./java.js";
 import type { NodePlan } from "./layout.js";
-import { launcherPath } from "./unpack.js";
 
 const SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 

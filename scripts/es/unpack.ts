@@ -1,7 +1,7 @@
 import { access, chmod, constants, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import extract from "extract-zip";
-import { DIST_DIR_NAME } from "./distribution.js";
+import { DIST_DIR_NAME, launcherPath } from "./distribution.js";
 import { removeStaleTemps } from "./temp-files.js";
 
 type Log = (line: string) => void;
@@ -29,10 +29,6 @@ async function ensureExecutables(dir: string): Promise<number> {
     }
   }
   return fixed;
-}
-
-export function launcherPath(distDir: string): string {
-  return join(distDir, "bin", "elasticsearch");
 }
 
 export async function isUnpacked(distDir: string): Promise<boolean> {

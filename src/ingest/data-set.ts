@@ -4,17 +4,13 @@ import { isInPlay } from "../domain/types/statuses.js";
 import { PROJECT_ROOT } from "../paths.js";
 import { computeSeasonTables, type StandingRow } from "../domain/standings/compute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
-import type { Catalog, CatalogMatch, CatalogSeason } from "../domain/catalog.js";
-import {
-  countryDocument,
-  leagueDocument,
-  seasonDocument,
-  teamDocument,
-  type SeasonSummary,
-} from "./documents/reference-documents.js";
+import type { Catalog, CatalogCountry, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
+import { groupBy } from "../domain/group-by.js";
+import { countryDocument, leagueDocument, seasonDocument, teamDocument, type SeasonSummary } from "./documents/reference-documents.js";
+import { seasonSummaries, uniqueStages } from "./documents/season-summaries.js";
 import { standingDocument } from "../domain/standings/standing-document.js";
 import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
-import { byKickoff, planMatches } from "./fixtures/match-plans.js";
+import { byKickoff, planMatches, type MatchPlan } from "./fixtures/match-plans.js";
 import { buildLiveSlate } from "./live-slate/index.js";
 import type { DataSet } from "./rebuild.js";
 import { dropImplicitStages } from "./sources/normalize-stages.js";
@@ -61,21 +57,53 @@ export function buildDataSetFromCatalog(
   const plans = planMatches(catalog, now);
   log("Planned every fixture (strength model, league averages, predictions)");
 
-  const leagues = new Map(catalog.leagues.map((league) => [league.id, league]));
-  const countries = new Map(catalog.countries.map((country) => [country.id, country]));
-  const teams = new Map(catalog.teams.map((team) => [team.id, team]));
-  const matchesBySeason = groupBy(catalog.matches, (match) => match.season_id);
-  const summaries = seasonSummaries(catalog, matchesBySeason, now);
+  const lookups = catalogLookups(catalog, now);
+  const tables = seasonTables(catalog, lookups, plans);
+  const dataSet: DataSet = {
+    ...referenceDocuments(catalog, lookups),
+    standings: {
+      count: tables.rows.length,
+      documents: () => tables.rows.map((row, index) => standingDocument(row, index, lookups.teams, now)),
+    },
+    fixtures: fixtureDocuments(catalog, lookups, plans, tables.positions, now),
+  };
+  const summary = [`${catalog.matches.filter((m) => isInPlay(m.status)).length} fixtures in play at ${now.toISOString()}`];
+  return { dataSet, summary };
+}
 
-  const standings: StandingRow[] = [];
+/** The catalog by id, and each season's fixtures and summary: what every kind of document looks up. */
+type CatalogLookups = {
+  leagues: Map<number, CatalogLeague>;
+  countries: Map<number, CatalogCountry>;
+  teams: Map<number, CatalogTeam>;
+  matchesBySeason: Map<number, CatalogMatch[]>;
+  summaries: Map<number, SeasonSummary>;
+};
+
+function catalogLookups(catalog: Catalog, now: Date): CatalogLookups {
+  const matchesBySeason = groupBy(catalog.matches, (match) => match.season_id);
+  return {
+    leagues: new Map(catalog.leagues.map((league) => [league.id, league])),
+    countries: new Map(catalog.countries.map((country) => [country.id, country])),
+    teams: new Map(catalog.teams.map((team) => [team.id, team])),
+    matchesBySeason,
+    summaries: seasonSummaries(catalog, matchesBySeason, now),
+  };
+}
+
+/** Every season's table rows, and each team's position by season and stage for the fixture documents. */
+type SeasonTables = { rows: StandingRow[]; positions: Map<string, number> };
+
+function seasonTables(catalog: Catalog, lookups: CatalogLookups, plans: Map<number, MatchPlan>): SeasonTables {
+  const rows: StandingRow[] = [];
   const positions = new Map<string, number>();
   for (const season of catalog.seasons) {
-    const league = leagues.get(season.league_id)!;
-    const rows = computeSeasonTables({
+    const league = lookups.leagues.get(season.league_id)!;
+    const seasonRows = computeSeasonTables({
       season: { id: season.id, name: season.name },
       leagueCode: league.code,
-      teams,
-      fixtures: (matchesBySeason.get(season.id) ?? []).map((match) => ({
+      teams: lookups.teams,
+      fixtures: (lookups.matchesBySeason.get(season.id) ?? []).map((match) => ({
         id: match.id,
         date_time: match.date_time,
         stage: match.stage,
@@ -85,24 +113,19 @@ export function buildDataSetFromCatalog(
         goals: plans.get(match.id)?.tableGoals ?? null,
       })),
     });
-    for (const row of rows) positions.set(positionKey(season.id, row.stage?.id ?? 0, row.team.id), row.position);
-    standings.push(...rows);
+    for (const row of seasonRows) positions.set(positionKey(season.id, row.stage?.id ?? 0, row.team.id), row.position);
+    rows.push(...seasonRows);
   }
+  return { rows, positions };
+}
 
-  const leagueIdsByTeam = new Map<number, Set<number>>();
-  for (const match of catalog.matches) {
-    for (const teamId of [match.home_team_id, match.away_team_id]) {
-      const set = leagueIdsByTeam.get(teamId) ?? new Set<number>();
-      set.add(match.league_id);
-      leagueIdsByTeam.set(teamId, set);
-    }
-  }
+function referenceDocuments(catalog: Catalog, lookups: CatalogLookups): Pick<DataSet, "countries" | "leagues" | "teams" | "seasons"> {
+  const { leagues, countries, matchesBySeason, summaries } = lookups;
+  const leagueIdsByTeam = leagueIdsOfTeams(catalog.matches);
   const currentSeasonOf = (leagueId: number) =>
     [...summaries.values()].find((summary) => summary.season.league_id === leagueId && summary.is_current) ?? null;
   const searchableTeams = catalog.teams.filter((team) => !team.placeholder);
-  const orderedMatches = [...catalog.matches].sort(byKickoff);
-
-  const dataSet: DataSet = {
+  return {
     countries: { count: catalog.countries.length, documents: () => catalog.countries.map(countryDocument) },
     leagues: {
       count: catalog.leagues.length,
@@ -124,39 +147,57 @@ export function buildDataSetFromCatalog(
           return seasonDocument(summaries.get(season.id)!, stages);
         }),
     },
-    standings: {
-      count: standings.length,
-      documents: () => standings.map((row, index) => standingDocument(row, index, teams, now)),
-    },
-    fixtures: {
-      count: catalog.matches.length,
-      documents: function* (): Generator<IndexedDocument> {
-        for (const match of orderedMatches) {
-          const league = leagues.get(match.league_id)!;
-          const stageId = match.stage?.id ?? 0;
-          const doc = buildFixtureDocument(
-            match,
-            plans.get(match.id)!,
-            {
-              league,
-              country: countries.get(league.country_id)!,
-              season: summaries.get(match.season_id)!,
-              home: teams.get(match.home_team_id)!,
-              away: teams.get(match.away_team_id)!,
-              positions: {
-                home: positions.get(positionKey(match.season_id, stageId, match.home_team_id)) ?? null,
-                away: positions.get(positionKey(match.season_id, stageId, match.away_team_id)) ?? null,
-              },
+  };
+}
+
+function leagueIdsOfTeams(matches: readonly CatalogMatch[]): Map<number, Set<number>> {
+  const leagueIdsByTeam = new Map<number, Set<number>>();
+  for (const match of matches) {
+    for (const teamId of [match.home_team_id, match.away_team_id]) {
+      const set = leagueIdsByTeam.get(teamId) ?? new Set<number>();
+      set.add(match.league_id);
+      leagueIdsByTeam.set(teamId, set);
+    }
+  }
+  return leagueIdsByTeam;
+}
+
+/** Fixture documents are the big ones: generated in kick-off order while they are loaded, never all at once. */
+function fixtureDocuments(
+  catalog: Catalog,
+  lookups: CatalogLookups,
+  plans: Map<number, MatchPlan>,
+  positions: Map<string, number>,
+  now: Date,
+): DataSet["fixtures"] {
+  const { leagues, countries, teams, summaries } = lookups;
+  const orderedMatches = [...catalog.matches].sort(byKickoff);
+  return {
+    count: catalog.matches.length,
+    documents: function* (): Generator<IndexedDocument> {
+      for (const match of orderedMatches) {
+        const league = leagues.get(match.league_id)!;
+        const stageId = match.stage?.id ?? 0;
+        const doc = buildFixtureDocument(
+          match,
+          plans.get(match.id)!,
+          {
+            league,
+            country: countries.get(league.country_id)!,
+            season: summaries.get(match.season_id)!,
+            home: teams.get(match.home_team_id)!,
+            away: teams.get(match.away_team_id)!,
+            positions: {
+              home: positions.get(positionKey(match.season_id, stageId, match.home_team_id)) ?? null,
+              away: positions.get(positionKey(match.season_id, stageId, match.away_team_id)) ?? null,
             },
-            now,
-          );
-          yield { id: String(match.id), doc };
-        }
-      },
+          },
+          now,
+        );
+        yield { id: String(match.id), doc };
+      }
     },
   };
-  const summary = [`${catalog.matches.filter((m) => isInPlay(m.status)).length} fixtures in play at ${now.toISOString()}`];
-  return { dataSet, summary };
 }
 
 function loadCatalog(options: SourceOptions, now: Date): Catalog {
@@ -206,60 +247,8 @@ function latestTeamsByLeague(catalog: Catalog): Map<number, number[]> {
   return result;
 }
 
-/**
- * Dates, counts and the current flag of every season. A league's current season is
- * its simulated one where it has one, else its latest; has_search says the season
- * still has fixtures that /fixtures/search can find (not started or in play).
- */
-function seasonSummaries(catalog: Catalog, matchesBySeason: Map<number, CatalogMatch[]>, now: Date): Map<number, SeasonSummary> {
-  const nowIso = now.toISOString();
-  const byLeague = groupBy(catalog.seasons, (season) => season.league_id);
-  const summaries = new Map<number, SeasonSummary>();
-  for (const seasons of byLeague.values()) {
-    const dated = seasons.map((season) => {
-      const matches = matchesBySeason.get(season.id) ?? [];
-      const dates = matches.map((match) => match.date_time).sort();
-      return { season, matches, first: dates[0] ?? null, last: dates.at(-1) ?? null };
-    });
-    dated.sort((a, b) => Number(a.season.simulated) - Number(b.season.simulated) || (a.first ?? "").localeCompare(b.first ?? ""));
-    const current = dated.at(-1)?.season.id;
-    for (const entry of dated) {
-      summaries.set(entry.season.id, {
-        season: entry.season,
-        starting_at: entry.first?.slice(0, 10) ?? null,
-        ending_at: entry.last?.slice(0, 10) ?? null,
-        is_current: entry.season.id === current,
-        fixture_count: entry.matches.length,
-        has_search: entry.matches.some((match) => isInPlay(match.status) || (match.status === "NOT_STARTED" && match.date_time >= nowIso)),
-      });
-    }
-  }
-  return summaries;
-}
-
-function uniqueStages(matches: CatalogMatch[]): Array<{ id: number; name: string }> {
-  const stages = new Map<number, { id: number; name: string; first: string }>();
-  for (const match of matches) {
-    if (!match.stage) continue;
-    const known = stages.get(match.stage.id);
-    if (!known || match.date_time < known.first) stages.set(match.stage.id, { ...match.stage, first: match.date_time });
-  }
-  return [...stages.values()].sort((a, b) => a.first.localeCompare(b.first)).map(({ id, name }) => ({ id, name }));
-}
-
 function positionKey(seasonId: number, stageId: number, teamId: number): string {
   return `${seasonId}:${stageId}:${teamId}`;
-}
-
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
 }
 
 /** Real and simulated fixtures get ids from different namespaces: one check across both. */

@@ -21,14 +21,14 @@ describe.skipIf(!exists)("readOpenfootball on the real data", () => {
   const teamNamed = (name: string) => data.teams.find((team) => team.name === name);
   const seasonId = (key: string) => data.seasons.find((season) => season.key === key)?.id;
   const playsIn = (teamId: number | undefined, seasonKey: string) =>
-    data.matches.some((m) => m.seasonId === seasonId(seasonKey) && (m.homeTeamId === teamId || m.awayTeamId === teamId));
+    data.matches.some((m) => m.season_id === seasonId(seasonKey) && (m.home_team_id === teamId || m.away_team_id === teamId));
 
   it("reads all 64 files and all 21,104 matches, 5 of them with placeholder teams", () => {
     expect(data.report.files).toBe(64);
-    expect(data.report.sourceMatches).toBe(21_104);
+    expect(data.report.source_matches).toBe(21_104);
     expect(data.matches).toHaveLength(21_104);
-    expect(data.report.placeholderMatches).toHaveLength(5);
-    expect(data.report.placeholderMatches.every((m) => m.file === "2024-25/au.1.json")).toBe(true);
+    expect(data.report.placeholder_matches).toHaveLength(5);
+    expect(data.report.placeholder_matches.every((m) => m.file === "2024-25/au.1.json")).toBe(true);
   });
 
   it("builds the measured numbers of leagues, seasons, teams and countries", () => {
@@ -44,8 +44,8 @@ describe.skipIf(!exists)("readOpenfootball on the real data", () => {
       "Winner Elimination Final",
     ]);
     expect(data.countries).toHaveLength(43);
-    expect(data.report.unresolvedTeamNames).toHaveLength(34);
-    expect(data.report.dateCorrections).toHaveLength(276);
+    expect(data.report.unresolved_team_names).toHaveLength(34);
+    expect(data.report.date_corrections).toHaveLength(276);
   });
 
   it("resolves Aston Villa in en.1 and in the Champions League to one team", () => {
@@ -67,11 +67,11 @@ describe.skipIf(!exists)("readOpenfootball on the real data", () => {
     const leagueIds = new Set(data.leagues.map((league) => league.id));
     const bad = data.matches.filter(
       (m) =>
-        m.homeTeamId === m.awayTeamId ||
-        !teamIds.has(m.homeTeamId) ||
-        !teamIds.has(m.awayTeamId) ||
-        !seasonIds.has(m.seasonId) ||
-        !leagueIds.has(m.leagueId),
+        m.home_team_id === m.away_team_id ||
+        !teamIds.has(m.home_team_id) ||
+        !teamIds.has(m.away_team_id) ||
+        !seasonIds.has(m.season_id) ||
+        !leagueIds.has(m.league_id),
     );
     expect(bad).toEqual([]);
   });
@@ -98,8 +98,8 @@ describe.skipIf(!exists)("readOpenfootball on the real data", () => {
       NO_RESULT: 2_766,
       NOT_STARTED: 1_560,
     });
-    const final = data.matches.find((m) => m.seasonKey === "uefa.cl:2024-25" && m.round === "Final");
-    expect(final?.kickoffUtc).toBe("2025-05-31T19:00:00.000Z");
+    const final = data.matches.find((m) => m.season_key === "uefa.cl:2024-25" && m.round === "Final");
+    expect(final?.kickoff_utc).toBe("2025-05-31T19:00:00.000Z");
   });
 
 });

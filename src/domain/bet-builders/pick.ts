@@ -1,4 +1,5 @@
 import type { Odd } from "../fixture-parts.js";
+import { groupBy } from "../group-by.js";
 import { MAX_SELECTIONS, MIN_SELECTIONS, type BetBuilderModel } from "./models.js";
 import { jointProbability, winMask, type FinalScoreCell } from "./probability.js";
 
@@ -84,12 +85,6 @@ function* combinations(markets: Odd[][]): Generator<Odd[]> {
     }
   }
   yield* extend(0, []);
-}
-
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
-  return map;
 }
 
 export function round2(value: number): number {

@@ -1,5 +1,6 @@
 import { isKnockoutName } from "../knockout.js";
 import { stableId } from "../stable-id.js";
+import { byFirstFixture, connectedTeamGroups, groupName, type TeamGroup } from "../team-groups.js";
 
 /** A fixture as the table computation needs it; goals only for finished (or awarded) ones. */
 export type TableFixture = {
@@ -67,46 +68,17 @@ function stageTables(stage: TableFixture["stage"], fixtures: TableFixture[]): Ta
 
 /** The sets of teams of a knockout-named stage that play as round-robin groups of three or more. */
 function roundRobinGroups(stage: { id: number; name: string }, fixtures: TableFixture[]): TablePlan[] {
-  const components = connectedTeams(fixtures);
+  const components = connectedTeamGroups(fixtures, (fixture) => [fixture.home_team_id, fixture.away_team_id]);
   const groups = components.filter((component) => component.teams.size >= 3 && everyPairMeets(component));
-  groups.sort((a, b) => a.first.localeCompare(b.first) || Math.min(...a.teams) - Math.min(...b.teams));
+  groups.sort(byFirstFixture);
   if (groups.length === 1) return [{ stage, group: null, fixtures: groups[0]!.fixtures }];
   return groups.map((component, index) => {
-    const name = `Group ${String.fromCharCode(65 + (index % 26))}${index >= 26 ? Math.floor(index / 26) : ""}`;
+    const name = groupName(index);
     return { stage, group: { id: stableId("group", `${stage.id}:${name}`), name }, fixtures: component.fixtures };
   });
 }
 
-type Component = { teams: Set<number>; first: string; fixtures: TableFixture[] };
-
-function connectedTeams(fixtures: TableFixture[]): Component[] {
-  const parent = new Map<number, number>();
-  const find = (team: number): number => {
-    let root = team;
-    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root)!;
-    parent.set(team, root);
-    return root;
-  };
-  for (const { home_team_id: home, away_team_id: away } of fixtures) {
-    if (!parent.has(home)) parent.set(home, home);
-    if (!parent.has(away)) parent.set(away, away);
-    const a = find(home);
-    const b = find(away);
-    if (a !== b) parent.set(a, b);
-  }
-  const components = new Map<number, Component>();
-  for (const fixture of fixtures) {
-    const root = find(fixture.home_team_id);
-    const component = components.get(root) ?? { teams: new Set<number>(), first: fixture.date_time, fixtures: [] };
-    component.teams.add(fixture.home_team_id).add(fixture.away_team_id);
-    if (fixture.date_time < component.first) component.first = fixture.date_time;
-    component.fixtures.push(fixture);
-    components.set(root, component);
-  }
-  return [...components.values()];
-}
-
-function everyPairMeets(component: Component): boolean {
+function everyPairMeets(component: TeamGroup<TableFixture>): boolean {
   const met = new Set(component.fixtures.map((f) => pairKey(f.home_team_id, f.away_team_id)));
   const teams = [...component.teams];
   return teams.every((a, i) => teams.slice(i + 1).every((b) => met.has(pairKey(a, b))));

@@ -9,13 +9,13 @@
 import type { SourceRef } from "./source-error.js";
 import { parseHeading, stripComment } from "./text-format.js";
 
-export interface ClubRename {
-  oldName: string;
-  newName: string;
+export type ClubRename = {
+  old_name: string;
+  new_name: string;
   /** Season heading above the rename, e.g. "1925/6". */
   season?: string;
   source: Required<SourceRef>;
-}
+};
 
 // Actions seen upstream; a club name may also start with capitals ("LASK Linz"), so list them.
 const ACTION_RE = /^(RENAME|MERGE|MOVE|REFORM|SPLIT|DISSOLVE|FOUND)\s+(.*)$/;
@@ -45,7 +45,7 @@ export function parseClubHistoryText(text: string, file: string): ClubRename[] {
     const oldName = clubNameOf(from);
     const newName = clubNameOf(to);
     if (oldName === "" || newName === "") return;
-    renames.push({ oldName, newName, ...(season ? { season } : {}), source: { file, line: index + 1 } });
+    renames.push({ old_name: oldName, new_name: newName, ...(season ? { season } : {}), source: { file, line: index + 1 } });
   });
   return renames;
 }

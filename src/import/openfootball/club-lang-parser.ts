@@ -6,13 +6,13 @@
 import { OpenfootballSourceError, type SourceRef } from "./source-error.js";
 import { stripComment } from "./text-format.js";
 
-export interface ClubLangEntry {
+export type ClubLangEntry = {
   /** The club's name as the clubs file (or its alternates) spells it. */
   name: string;
-  localizedName: string;
+  localized_name: string;
   lang: string;
   source: Required<SourceRef>;
-}
+};
 
 /**
  * Upstream names some files by country code rather than language (`jp.clubs.lang.jp.txt` holds
@@ -37,7 +37,7 @@ export function parseClubLangText(text: string, file: string, lang: string): Clu
     if (name === "" || localizedName === "") {
       throw new OpenfootballSourceError(source, `expected "Name, localized name", got "${line}"`);
     }
-    entries.push({ name, localizedName, lang, source });
+    entries.push({ name, localized_name: localizedName, lang, source });
   });
   return entries;
 }

@@ -19,10 +19,10 @@ import type { ClubRecord } from "./clubs-parser.js";
 
 export type MatchLevel = "name" | "alternate" | "core" | "fuzzy" | "subset";
 
-export interface ClubMatch {
+export type ClubMatch = {
   club: ClubRecord;
   level: MatchLevel;
-}
+};
 
 /** Words that say what kind of club it is rather than which one; ignored by the core match only. */
 const CLUB_FORM_WORDS = new Set([
@@ -46,10 +46,10 @@ export function coreName(name: string): string {
 }
 
 type Index = Map<string, Set<ClubRecord>>;
-interface CoreEntry {
+type CoreEntry = {
   club: ClubRecord;
   words: string[];
-}
+};
 
 export class ClubNameIndex {
   private readonly byName = new Map<string, Index>();
@@ -59,15 +59,15 @@ export class ClubNameIndex {
 
   constructor(clubs: readonly ClubRecord[]) {
     for (const club of clubs) {
-      const names = [club.name, ...club.alternateNames, ...Object.values(club.localizedNames).flat()];
-      add(this.byName, club.countryKey, fold(club.name), club);
+      const names = [club.name, ...club.alternate_names, ...Object.values(club.localized_names).flat()];
+      add(this.byName, club.country_key, fold(club.name), club);
       for (const name of names) {
-        add(this.byAlternate, club.countryKey, fold(name), club);
+        add(this.byAlternate, club.country_key, fold(name), club);
         const core = coreName(name);
         if (core === "") continue;
-        add(this.byCore, club.countryKey, core, club);
-        let cores = this.coresByCountry.get(club.countryKey);
-        if (!cores) this.coresByCountry.set(club.countryKey, (cores = []));
+        add(this.byCore, club.country_key, core, club);
+        let cores = this.coresByCountry.get(club.country_key);
+        if (!cores) this.coresByCountry.set(club.country_key, (cores = []));
         cores.push({ club, words: core.split(" ") });
       }
     }

@@ -12,27 +12,27 @@ import { addLocalizedName, type LocalizedNames } from "./localized-names.js";
 import { OpenfootballSourceError, type SourceRef } from "./source-error.js";
 import { parseAlternateList, parseHeading, stripComment, stripSponsorMarks } from "./text-format.js";
 
-export interface ClubRecord {
+export type ClubRecord = {
   /** Canonical name as the clubs data writes it, e.g. "Tottenham Hotspur FC". */
   name: string;
   /** Untagged alternates from `|` lines, in file order, without duplicates of `name`. */
-  alternateNames: string[];
+  alternate_names: string[];
   /** Names tagged `[xx]` in the clubs file or given by a `*.lang.xx.txt` file, by language. */
-  localizedNames: LocalizedNames;
+  localized_names: LocalizedNames;
   /** openfootball country key (`eng`, `de`, `at`, ...), from the file name. */
-  countryKey: string;
+  country_key: string;
   founded?: number;
   stadium?: string;
   city?: string;
   /** The part of the city in parentheses: "London (Tottenham)" gives "Tottenham". */
   district?: string;
   /** Years of existence of a defunct club, from "Thames AFC (1928-1932)". */
-  activeFrom?: number;
-  activeUntil?: number;
+  active_from?: number;
+  active_until?: number;
   /** For `ii) Bayern München II` lines: the canonical name of the first team. */
-  reserveOf?: string;
+  reserve_of?: string;
   source: Required<SourceRef>;
-}
+};
 
 const RESERVE_RE = /^\s*([ivx]+)\)\s*(.+)$/;
 const YEARS_IN_NAME_RE = /^(.*?)\s*\((\d{4})?\s*-\s*(\d{4})?\)$/;
@@ -65,7 +65,7 @@ export function parseClubsText(text: string, file: string, countryKey: string): 
     if (reserve?.[2]) {
       if (!firstTeam) throw new OpenfootballSourceError(ref, "reserve team before any club");
       current = parseClubLine(reserve[2], ref, countryKey);
-      current.reserveOf = firstTeam.name;
+      current.reserve_of = firstTeam.name;
       clubs.push(current);
       return;
     }
@@ -89,9 +89,9 @@ function parseClubLine(text: string, ref: Required<SourceRef>, countryKey: strin
   const [rawName = "", ...alternates] = namePart.split("|");
   const club: ClubRecord = {
     name: stripSponsorMarks(rawName),
-    alternateNames: [],
-    localizedNames: {},
-    countryKey,
+    alternate_names: [],
+    localized_names: {},
+    country_key: countryKey,
     source: ref,
   };
   const years = YEARS_IN_NAME_RE.exec(club.name);
@@ -106,8 +106,8 @@ function parseClubLine(text: string, ref: Required<SourceRef>, countryKey: strin
 }
 
 function applyYears(club: ClubRecord, from: string | undefined, until: string | undefined): void {
-  if (from !== undefined) club.activeFrom = Number(from);
-  if (until !== undefined) club.activeUntil = Number(until);
+  if (from !== undefined) club.active_from = Number(from);
+  if (until !== undefined) club.active_until = Number(until);
 }
 
 /** One comma-separated part after the name: founding year, `@ stadium` or city. */
@@ -146,9 +146,9 @@ function applyClubPart(club: ClubRecord, part: string): void {
 function addAlternates(club: ClubRecord, names: ReturnType<typeof parseAlternateList>): void {
   for (const { name, lang } of names) {
     if (lang !== undefined) {
-      addLocalizedName(club.localizedNames, lang, name);
-    } else if (name !== club.name && !club.alternateNames.includes(name)) {
-      club.alternateNames.push(name);
+      addLocalizedName(club.localized_names, lang, name);
+    } else if (name !== club.name && !club.alternate_names.includes(name)) {
+      club.alternate_names.push(name);
     }
   }
 }

@@ -14,13 +14,13 @@ import { countryByKey } from "./countries.js";
 import { addLocalizedName } from "./localized-names.js";
 import { OpenfootballSourceError } from "./source-error.js";
 
-export interface ClubsData {
+export type ClubsData = {
   clubs: ClubRecord[];
   /** Localized names whose club is not in the clubs file of that country. */
-  unmatchedLocalizedNames: ClubLangEntry[];
+  unmatched_localized_names: ClubLangEntry[];
   /** Renames whose new name is not a club of that country. */
-  unmatchedRenames: ClubRename[];
-}
+  unmatched_renames: ClubRename[];
+};
 
 const CLUBS_FILE_RE = /^([a-z]+)\.clubs\.txt$/;
 const LANG_FILE_RE = /^([a-z]+)\.clubs\.lang\.([a-z]{2})\.txt$/;
@@ -32,8 +32,8 @@ export function readClubsDir(dir: string): ClubsData {
     .map((file) => file.split(path.sep).join("/"))
     .sort();
   const clubs: ClubRecord[] = [];
-  const langEntries: Array<{ countryKey: string; entries: ClubLangEntry[] }> = [];
-  const renames: Array<{ countryKey: string; renames: ClubRename[] }> = [];
+  const langEntries: Array<{ country_key: string; entries: ClubLangEntry[] }> = [];
+  const renames: Array<{ country_key: string; renames: ClubRename[] }> = [];
   const read = (file: string): string => readFileSync(path.join(dir, file), "utf8");
 
   for (const file of files) {
@@ -48,31 +48,31 @@ export function readClubsDir(dir: string): ClubsData {
     }
     if (clubsMatch) clubs.push(...parseClubsText(read(file), file, countryKey));
     if (langMatch?.[2]) {
-      langEntries.push({ countryKey, entries: parseClubLangText(read(file), file, langFromFileCode(langMatch[2])) });
+      langEntries.push({ country_key: countryKey, entries: parseClubLangText(read(file), file, langFromFileCode(langMatch[2])) });
     }
-    if (historyMatch) renames.push({ countryKey, renames: parseClubHistoryText(read(file), file) });
+    if (historyMatch) renames.push({ country_key: countryKey, renames: parseClubHistoryText(read(file), file) });
   }
 
   const index = indexClubsByName(clubs);
   const unmatchedLocalizedNames: ClubLangEntry[] = [];
-  for (const { countryKey, entries } of langEntries) {
+  for (const { country_key: countryKey, entries } of langEntries) {
     for (const entry of entries) {
       const club = index.get(nameKey(countryKey, entry.name));
-      if (club) addLocalizedName(club.localizedNames, entry.lang, entry.localizedName);
+      if (club) addLocalizedName(club.localized_names, entry.lang, entry.localized_name);
       else unmatchedLocalizedNames.push(entry);
     }
   }
   const unmatchedRenames: ClubRename[] = [];
-  for (const { countryKey, renames: list } of renames) {
+  for (const { country_key: countryKey, renames: list } of renames) {
     for (const rename of list) {
-      const club = index.get(nameKey(countryKey, rename.newName));
+      const club = index.get(nameKey(countryKey, rename.new_name));
       if (!club) unmatchedRenames.push(rename);
-      else if (rename.oldName !== club.name && !club.alternateNames.includes(rename.oldName)) {
-        club.alternateNames.push(rename.oldName);
+      else if (rename.old_name !== club.name && !club.alternate_names.includes(rename.old_name)) {
+        club.alternate_names.push(rename.old_name);
       }
     }
   }
-  return { clubs, unmatchedLocalizedNames, unmatchedRenames };
+  return { clubs, unmatched_localized_names: unmatchedLocalizedNames, unmatched_renames: unmatchedRenames };
 }
 
 function nameKey(countryKey: string, name: string): string {
@@ -83,8 +83,8 @@ function nameKey(countryKey: string, name: string): string {
 function indexClubsByName(clubs: readonly ClubRecord[]): Map<string, ClubRecord> {
   const index = new Map<string, ClubRecord>();
   for (const club of clubs) {
-    for (const name of [club.name, ...club.alternateNames]) {
-      const key = nameKey(club.countryKey, name);
+    for (const name of [club.name, ...club.alternate_names]) {
+      const key = nameKey(club.country_key, name);
       if (!index.has(key)) index.set(key, club);
     }
   }

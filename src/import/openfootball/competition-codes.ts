@@ -15,21 +15,21 @@
  */
 import { countryByKey } from "./countries.js";
 
-export interface CompetitionCode {
+export type CompetitionCode = {
   /** football.json code, e.g. "en.1". */
   code: string;
   /** The same competition's code in the leagues data, e.g. "eng.1". */
-  leaguesCode: string;
+  leagues_code: string;
   /** Country key, or the area key ("europe", "south-america") of an international competition. */
-  countryKey: string;
+  country_key: string;
   level: number;
   international: boolean;
-}
+};
 
 const SPECIAL: Readonly<Record<string, Omit<CompetitionCode, "code">>> = {
-  mls: { leaguesCode: "us.1", countryKey: "us", level: 1, international: false },
-  "uefa.cl": { leaguesCode: "uefa.cl", countryKey: "europe", level: 1, international: true },
-  "copa.l": { leaguesCode: "copa.l", countryKey: "south-america", level: 1, international: true },
+  mls: { leagues_code: "us.1", country_key: "us", level: 1, international: false },
+  "uefa.cl": { leagues_code: "uefa.cl", country_key: "europe", level: 1, international: true },
+  "copa.l": { leagues_code: "copa.l", country_key: "south-america", level: 1, international: true },
 };
 
 /** football.json country prefixes that differ from openfootball's country keys. */
@@ -47,8 +47,8 @@ export function describeCompetition(code: string): CompetitionCode {
   if (!countryByKey(countryKey)) throw new Error(`Competition code "${code}" has an unknown country "${match[1]}"`);
   return {
     code,
-    leaguesCode: `${countryKey}.${match[2]}`,
-    countryKey,
+    leagues_code: `${countryKey}.${match[2]}`,
+    country_key: countryKey,
     level: Number(match[2]),
     international: false,
   };

@@ -17,7 +17,7 @@ export const NAME_LANGUAGES = ["en", "de", "es", "fr", "it", "pt", "nl"] as cons
 export type NameLanguage = (typeof NAME_LANGUAGES)[number];
 export type CountryNames = Record<NameLanguage, string>;
 
-export interface Country {
+export type Country = {
   /** Stable id: stableId("country", key). */
   id: number;
   /** openfootball key (`eng`, `de`), or `europe` / `south-america` for a continental area. */
@@ -28,9 +28,9 @@ export interface Country {
   fifa: string | null;
   region: Region;
   /** True for the pseudo-country of an international competition's area (docs/data.md, "Leagues"). */
-  isArea: boolean;
+  is_area: boolean;
   names: CountryNames;
-}
+};
 
 for (const locale of [de, es, fr, it, nl, pt]) isoCountries.registerLocale(locale);
 
@@ -100,7 +100,7 @@ export function buildCountry(key: string): Country {
     alpha3: entry.alpha3,
     fifa: entry.fifa === "" ? null : entry.fifa,
     region: entry.region,
-    isArea,
+    is_area: isArea,
     names: localizedCountryNames(entry),
   };
 }

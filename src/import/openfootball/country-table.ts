@@ -19,7 +19,7 @@ export type Region =
   | "Africa"
   | "Oceania";
 
-export interface CountryEntry {
+export type CountryEntry = {
   key: string;
   name: string;
   /** null for England, Scotland, Wales and Northern Ireland: no ISO country of their own. */
@@ -29,7 +29,7 @@ export interface CountryEntry {
   region: Region;
   /** Other names used in headings of the data ("Österreich", "Latvija", "Macedonia"). */
   aliases?: readonly string[];
-}
+};
 
 type Row = [key: string, name: string, alpha2: string | null, alpha3: string, fifa: string, aliases?: string[]];
 

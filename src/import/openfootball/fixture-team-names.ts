@@ -4,12 +4,12 @@
 import { describeCompetition } from "./competition-codes.js";
 import { countryByCode } from "./countries.js";
 
-export interface FixtureTeamName {
+export type FixtureTeamName = {
   /** The name without a country suffix: "Aston Villa FC" for "Aston Villa FC (ENG)". */
   name: string;
   /** Country keys whose clubs to search, most likely first. */
-  countryKeys: string[];
-}
+  country_keys: string[];
+};
 
 /**
  * Clubs of one country that play in another country's league: Welsh clubs in the English
@@ -35,10 +35,10 @@ export function parseFixtureTeamName(rawName: string, competitionCode: string): 
   const suffix = COUNTRY_SUFFIX_RE.exec(rawName);
   const suffixCountry = suffix?.[2] ? countryByCode(suffix[2]) : undefined;
   if (suffix?.[1] && suffixCountry) {
-    return { name: suffix[1], countryKeys: withGuests(suffixCountry.key) };
+    return { name: suffix[1], country_keys: withGuests(suffixCountry.key) };
   }
   const competition = describeCompetition(competitionCode);
-  return { name: rawName, countryKeys: competition.international ? [] : withGuests(competition.countryKey) };
+  return { name: rawName, country_keys: competition.international ? [] : withGuests(competition.country_key) };
 }
 
 function withGuests(countryKey: string): string[] {

@@ -15,36 +15,36 @@ import { readMatchesDir } from "./matches-reader.js";
 import { PlaceholderTeams } from "./placeholder-teams.js";
 import { resolveTeams, type Team, type UnresolvedTeamName } from "./team-resolver.js";
 
-export interface OpenfootballReport {
+export type OpenfootballReport = {
   /** football.json files read and the matches in them (placeholder matches included). */
   files: number;
-  sourceMatches: number;
+  source_matches: number;
   /** Clubs and league entries read from the clubs and leagues folders. */
   clubs: number;
-  leagueRecords: number;
+  league_records: number;
   /** Dates moved one year by correctSplitSeasonYear (a year typo upstream). */
-  dateCorrections: Array<{ file: string; index: number; sourceDate: string; date: string }>;
+  date_corrections: Array<{ file: string; index: number; source_date: string; date: string }>;
   /** Matches with a placeholder team ("N.N."); each side got a placeholder team of its own. */
-  placeholderMatches: PlaceholderMatch[];
+  placeholder_matches: PlaceholderMatch[];
   /** Fixture names not found in the clubs data; each still became a team. */
-  unresolvedTeamNames: UnresolvedTeamName[];
-  unmatchedLocalizedClubNames: ClubLangEntry[];
-  unmatchedClubRenames: ClubRename[];
-}
+  unresolved_team_names: UnresolvedTeamName[];
+  unmatched_localized_club_names: ClubLangEntry[];
+  unmatched_club_renames: ClubRename[];
+};
 
-export interface OpenfootballData {
+export type OpenfootballData = {
   leagues: League[];
   seasons: Season[];
   teams: Team[];
   countries: Country[];
   matches: Match[];
   report: OpenfootballReport;
-}
+};
 
-export interface ReadOptions {
+export type ReadOptions = {
   /** Decides NO_RESULT (kick-off before now, no result) versus NOT_STARTED. */
   now: Date;
-}
+};
 
 /** `dir` holds the folders football.json/, clubs/ and leagues/ (e.g. ../shared/data/openfootball). */
 export function readOpenfootball(dir: string, opts: ReadOptions): OpenfootballData {
@@ -55,9 +55,9 @@ export function readOpenfootball(dir: string, opts: ReadOptions): OpenfootballDa
   const resolution = resolveTeams(files, clubsData.clubs);
   const { leagues, seasons } = buildLeaguesAndSeasons(files, leagueRecords);
   const placeholderTeams = new PlaceholderTeams();
-  const { matches, placeholderMatches } = buildMatches(files, resolution, placeholderTeams);
+  const { matches, placeholder_matches: placeholderMatches } = buildMatches(files, resolution, placeholderTeams);
   const countryKeys = new Set([
-    ...leagues.map((league) => league.countryKey),
+    ...leagues.map((league) => league.country_key),
     ...resolution.teams.map((team) => team.country.key),
   ]);
   const countries = [...countryKeys].sort().map(buildCountry);
@@ -70,18 +70,20 @@ export function readOpenfootball(dir: string, opts: ReadOptions): OpenfootballDa
     matches,
     report: {
       files: files.length,
-      sourceMatches: files.reduce((sum, file) => sum + file.matches.length, 0),
+      source_matches: files.reduce((sum, file) => sum + file.matches.length, 0),
       clubs: clubsData.clubs.length,
-      leagueRecords: leagueRecords.length,
-      dateCorrections: files.flatMap((file) =>
-        file.matches.flatMap(({ index, sourceDate, date }) =>
-          sourceDate === undefined ? [] : [{ file: file.file, index, sourceDate, date }],
+      league_records: leagueRecords.length,
+      date_corrections: files.flatMap((file) =>
+        file.matches.flatMap((match) =>
+          match.source_date === undefined
+            ? []
+            : [{ file: file.file, index: match.index, source_date: match.source_date, date: match.date }],
         ),
       ),
-      placeholderMatches,
-      unresolvedTeamNames: resolution.unresolvedNames,
-      unmatchedLocalizedClubNames: clubsData.unmatchedLocalizedNames,
-      unmatchedClubRenames: clubsData.unmatchedRenames,
+      placeholder_matches: placeholderMatches,
+      unresolved_team_names: resolution.unresolved_names,
+      unmatched_localized_club_names: clubsData.unmatched_localized_names,
+      unmatched_club_renames: clubsData.unmatched_renames,
     },
   };
 }

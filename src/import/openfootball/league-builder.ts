@@ -10,48 +10,48 @@ import type { SourceFile } from "./matches-reader.js";
 import type { SourceRef } from "./source-error.js";
 import { stableId } from "../../domain/stable-id.js";
 
-export interface League {
+export type League = {
   /** stableId("league", code). */
   id: number;
   /** football.json code, e.g. "en.1" (see competition-codes.ts for the mapping). */
   code: string;
   /** The leagues data's code, e.g. "eng.1". */
-  leaguesCode: string;
+  leagues_code: string;
   name: string;
   /** Leagues-data alternates, former names and the files' own competition names. */
-  alternateNames: string[];
-  localizedNames: LocalizedNames;
+  alternate_names: string[];
+  localized_names: LocalizedNames;
   level: number;
   international: boolean;
   /** Country key, or "europe" / "south-america" for an international competition. */
-  countryKey: string;
+  country_key: string;
   timezone: string;
   /** Key of the latest season (see Season.key). */
-  currentSeasonKey: string;
+  current_season_key: string;
   /** The leagues-data entry the names come from; absent when the leagues data lacks the code. */
   source?: Required<SourceRef>;
-}
+};
 
-export interface Season {
+export type Season = {
   /** stableId("season", key). */
   id: number;
   /** "<league code>:<season folder>", e.g. "en.1:2024-25". */
   key: string;
-  leagueId: number;
-  leagueCode: string;
+  league_id: number;
+  league_code: string;
   /** The season folder: "2024-25" or "2025". */
-  seasonKey: string;
+  season_key: string;
   /** "2024/2025" or "2025". */
   name: string;
   /** The file's `name`, e.g. "English Premier League 2024/25". */
-  competitionName: string;
+  competition_name: string;
   file: string;
   /** Dates (local) of the first and last match. */
-  startDate: string;
-  endDate: string;
-  matchCount: number;
-  isCurrent: boolean;
-}
+  start_date: string;
+  end_date: string;
+  match_count: number;
+  is_current: boolean;
+};
 
 export function seasonKeyOf(code: string, seasonKey: string): string {
   return `${code}:${seasonKey}`;
@@ -67,28 +67,28 @@ export function buildLeaguesAndSeasons(
   const leagues: League[] = [];
   const seasons: Season[] = [];
   for (const [code, leagueFiles] of [...filesByCode].sort(([a], [b]) => a.localeCompare(b))) {
-    const ordered = [...leagueFiles].sort((a, b) => seasonStartYear(a.seasonKey) - seasonStartYear(b.seasonKey));
+    const ordered = [...leagueFiles].sort((a, b) => seasonStartYear(a.season_key) - seasonStartYear(b.season_key));
     const latest = ordered[ordered.length - 1];
     if (!latest) continue;
     const competition = describeCompetition(code);
-    const record = pickRecord(records, competition.leaguesCode, seasonStartYear(latest.seasonKey));
-    const fileNames = ordered.map((file) => competitionNameWithoutSeason(file.competitionName));
+    const record = pickRecord(records, competition.leagues_code, seasonStartYear(latest.season_key));
+    const fileNames = ordered.map((file) => competitionNameWithoutSeason(file.competition_name));
     const name = record?.name ?? fileNames[fileNames.length - 1] ?? code;
-    const alternates = new Set([...(record?.alternateNames ?? []), ...(record?.formerNames ?? []), ...fileNames]);
+    const alternates = new Set([...(record?.alternate_names ?? []), ...(record?.former_names ?? []), ...fileNames]);
     alternates.delete(name);
     const id = stableId("league", code);
     leagues.push({
       id,
       code,
-      leaguesCode: competition.leaguesCode,
+      leagues_code: competition.leagues_code,
       name,
-      alternateNames: [...alternates],
-      localizedNames: structuredClone(record?.localizedNames ?? {}),
+      alternate_names: [...alternates],
+      localized_names: structuredClone(record?.localized_names ?? {}),
       level: competition.level,
       international: competition.international,
-      countryKey: competition.countryKey,
+      country_key: competition.country_key,
       timezone: latest.timezone,
-      currentSeasonKey: seasonKeyOf(code, latest.seasonKey),
+      current_season_key: seasonKeyOf(code, latest.season_key),
       ...(record ? { source: record.source } : {}),
     });
     for (const file of ordered) seasons.push(buildSeason(file, id, file === latest));
@@ -98,20 +98,20 @@ export function buildLeaguesAndSeasons(
 
 function buildSeason(file: SourceFile, leagueId: number, isCurrent: boolean): Season {
   const dates = file.matches.map((match) => match.date).sort();
-  const key = seasonKeyOf(file.code, file.seasonKey);
+  const key = seasonKeyOf(file.code, file.season_key);
   return {
     id: stableId("season", key),
     key,
-    leagueId,
-    leagueCode: file.code,
-    seasonKey: file.seasonKey,
-    name: file.seasonName,
-    competitionName: file.competitionName,
+    league_id: leagueId,
+    league_code: file.code,
+    season_key: file.season_key,
+    name: file.season_name,
+    competition_name: file.competition_name,
     file: file.file,
-    startDate: dates[0] ?? "",
-    endDate: dates[dates.length - 1] ?? "",
-    matchCount: file.matches.length,
-    isCurrent,
+    start_date: dates[0] ?? "",
+    end_date: dates[dates.length - 1] ?? "",
+    match_count: file.matches.length,
+    is_current: isCurrent,
   };
 }
 

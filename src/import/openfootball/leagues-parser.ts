@@ -15,28 +15,28 @@ import { addLocalizedName, type LocalizedNames } from "./localized-names.js";
 import { OpenfootballSourceError, type SourceRef } from "./source-error.js";
 import { parseAlternateList, parseHeading, stripComment, stripSponsorMarks } from "./text-format.js";
 
-export interface SeasonRange {
+export type SeasonRange = {
   /** First season, as written: "1992/93" or "2011"; absent for "-1991/92". */
   from?: string;
   /** Last season; absent while the league still runs ("1992/93-"). */
   until?: string;
-}
+};
 
-export interface LeagueRecord {
+export type LeagueRecord = {
   /** Global code as the leagues data writes it: "eng.1", "de.cup", "uefa.cl", "us.1". */
   code: string;
   /** openfootball country key; absent for international competitions. */
-  countryKey?: string;
+  country_key?: string;
   name: string;
   /** "Division 1" for "Division 1 => Championship": the name before a rebranding. */
-  formerNames: string[];
-  alternateNames: string[];
+  former_names: string[];
+  alternate_names: string[];
   /** Other codes listed as alternates ("eng.pl", "egy.1"): lower case, no spaces. */
-  alternateCodes: string[];
-  localizedNames: LocalizedNames;
+  alternate_codes: string[];
+  localized_names: LocalizedNames;
   seasons?: SeasonRange;
   source: Required<SourceRef>;
-}
+};
 
 const INTERNATIONAL_HEADINGS = new Set(["International", "National Teams"]);
 const SEASON_RANGE_RE = /^(\d{4}(?:\/\d{2})?)?-(\d{4}(?:\/\d{2})?)?$/;
@@ -101,12 +101,12 @@ function parseLeagueLine(
   if (name === "") throw new OpenfootballSourceError(ref, `league "${match[1]}" without a name`);
   return {
     code: countryKey === undefined ? match[1] : `${countryKey}.${match[1]}`,
-    ...(countryKey === undefined ? {} : { countryKey }),
+    ...(countryKey === undefined ? {} : { country_key: countryKey }),
     name,
-    formerNames: names.slice(0, -1).filter((former) => former !== "" && former !== name),
-    alternateNames: [],
-    alternateCodes: [],
-    localizedNames: {},
+    former_names: names.slice(0, -1).filter((former) => former !== "" && former !== name),
+    alternate_names: [],
+    alternate_codes: [],
+    localized_names: {},
     ...(seasons ? { seasons } : {}),
     source: ref,
   };
@@ -114,9 +114,9 @@ function parseLeagueLine(
 
 function addAlternates(league: LeagueRecord, text: string): void {
   for (const { name, lang } of parseAlternateList(text)) {
-    if (lang !== undefined) addLocalizedName(league.localizedNames, lang, name);
-    else if (CODE_LIKE_RE.test(name)) pushUnique(league.alternateCodes, name);
-    else if (name !== league.name) pushUnique(league.alternateNames, name);
+    if (lang !== undefined) addLocalizedName(league.localized_names, lang, name);
+    else if (CODE_LIKE_RE.test(name)) pushUnique(league.alternate_codes, name);
+    else if (name !== league.name) pushUnique(league.alternate_names, name);
   }
 }
 

@@ -19,52 +19,52 @@ import { OpenfootballSourceError } from "./source-error.js";
 import { FIXTURE_ID_BITS, IdRegistry, stableId } from "../../domain/stable-id.js";
 import type { TeamResolution } from "./team-resolver.js";
 
-export interface Match {
+export type Match = {
   id: number;
   key: string;
-  leagueId: number;
-  leagueCode: string;
-  seasonId: number;
+  league_id: number;
+  league_code: string;
+  season_id: number;
   /** Season key, e.g. "en.1:2024-25" (see Season.key). */
-  seasonKey: string;
+  season_key: string;
   stage: string;
   round: string;
   /** Local date and time as the file writes them; time is absent when the file has none. */
   date: string;
   time?: string;
   /** UTC kick-off with milliseconds; 15:00 local when the file has no time. */
-  kickoffUtc: string;
-  homeTeamId: number;
-  awayTeamId: number;
+  kickoff_utc: string;
+  home_team_id: number;
+  away_team_id: number;
   scores: MatchScores;
   status: MatchStatus;
-  sourceStatus?: SourceStatus;
+  source_status?: SourceStatus;
   /** Where the match comes from: "2024-25/en.1.json" and its 0-based index there. */
   file: string;
   index: number;
-}
+};
 
-export interface PlaceholderMatch {
+export type PlaceholderMatch = {
   file: string;
   index: number;
   date: string;
   stage: string;
   round: string;
-  homeName: string;
-  awayName: string;
-}
+  home_name: string;
+  away_name: string;
+};
 
 export function buildMatches(
   files: readonly SourceFile[],
   resolution: TeamResolution,
   placeholderTeams: PlaceholderTeams,
-): { matches: Match[]; placeholderMatches: PlaceholderMatch[] } {
+): { matches: Match[]; placeholder_matches: PlaceholderMatch[] } {
   const teamKeyById = new Map(resolution.teams.map((team) => [team.id, team.key]));
   const ids = new IdRegistry("match", FIXTURE_ID_BITS);
   const matches: Match[] = [];
   const placeholderMatches: PlaceholderMatch[] = [];
   for (const file of files) {
-    const seasonKey = seasonKeyOf(file.code, file.seasonKey);
+    const seasonKey = seasonKeyOf(file.code, file.season_key);
     const leagueId = stableId("league", file.code);
     const seasonId = stableId("season", seasonKey);
     const keyCounts = new Map<string, number>();
@@ -73,16 +73,16 @@ export function buildMatches(
         isPlaceholderTeamName(name)
           ? placeholderTeams.teamFor({ code: file.code, seasonKey, index: source.index, side, sourceName: name })
           : resolution.teamId(file.code, name);
-      if (isPlaceholderTeamName(source.homeName) || isPlaceholderTeamName(source.awayName)) {
-        const { index, date, stage, round, homeName, awayName } = source;
-        placeholderMatches.push({ file: file.file, index, date, stage, round, homeName, awayName });
+      if (isPlaceholderTeamName(source.home_name) || isPlaceholderTeamName(source.away_name)) {
+        const { index, date, stage, round, home_name: homeName, away_name: awayName } = source;
+        placeholderMatches.push({ file: file.file, index, date, stage, round, home_name: homeName, away_name: awayName });
       }
-      const homeTeamId = sideTeamId(source.homeName, "home");
-      const awayTeamId = sideTeamId(source.awayName, "away");
+      const homeTeamId = sideTeamId(source.home_name, "home");
+      const awayTeamId = sideTeamId(source.away_name, "away");
       if (homeTeamId === undefined || awayTeamId === undefined || homeTeamId === awayTeamId) {
         throw new OpenfootballSourceError(
           { file: file.file },
-          `match ${source.index}: "${source.homeName}" v "${source.awayName}" do not resolve to two teams`,
+          `match ${source.index}: "${source.home_name}" v "${source.away_name}" do not resolve to two teams`,
         );
       }
       const baseKey = [
@@ -98,24 +98,24 @@ export function buildMatches(
       matches.push({
         id: ids.idFor(key),
         key,
-        leagueId,
-        leagueCode: file.code,
-        seasonId,
-        seasonKey,
+        league_id: leagueId,
+        league_code: file.code,
+        season_id: seasonId,
+        season_key: seasonKey,
         stage: source.stage,
         round: source.round,
         date: source.date,
         ...(source.time === undefined ? {} : { time: source.time }),
-        kickoffUtc: source.kickoffUtc,
-        homeTeamId,
-        awayTeamId,
+        kickoff_utc: source.kickoff_utc,
+        home_team_id: homeTeamId,
+        away_team_id: awayTeamId,
         scores: source.scores,
         status: source.status,
-        ...(source.sourceStatus === undefined ? {} : { sourceStatus: source.sourceStatus }),
+        ...(source.source_status === undefined ? {} : { source_status: source.source_status }),
         file: file.file,
         index: source.index,
       });
     }
   }
-  return { matches, placeholderMatches };
+  return { matches, placeholder_matches: placeholderMatches };
 }

@@ -10,11 +10,11 @@ export type MatchStatus = Extract<FixtureStatus, "FT" | "POSTPONED" | "CANCELLED
 export const SOURCE_STATUSES = ["postponed", "awarded", "cancelled", "abandoned"] as const;
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
-export interface StageAndRound {
+export type StageAndRound = {
   stage: string;
   /** The round without the stage prefix: "Matchday 3" for "Championship, Matchday 3". */
   round: string;
-}
+};
 
 /**
  * The stage is the match's `stage`, else the part of `round` before ", ", else the regular

@@ -50,48 +50,48 @@ const SourceFileSchema = z.strictObject({
 
 /** Goals [home, away]. ft is after 90 minutes, et after extra time, p the shoot-out alone. */
 export type Goals = [home: number, away: number];
-export interface MatchScores {
+export type MatchScores = {
   ht?: Goals;
   ft?: Goals;
   et?: Goals;
   p?: Goals;
-}
+};
 
-export interface SourceMatch {
+export type SourceMatch = {
   /** 0-based position in the file's `matches` array. */
   index: number;
   stage: string;
   round: string;
   /** The round as the file writes it ("Championship, Matchday 3"). */
-  sourceRound: string;
+  source_round: string;
   /** Local date, after correctSplitSeasonYear. */
   date: string;
   /** The date as the file writes it, when correctSplitSeasonYear changed it. */
-  sourceDate?: string;
+  source_date?: string;
   /** Local time as written; absent when the file gives none (kick-off then assumed 15:00 local). */
   time?: string;
-  kickoffUtc: string;
-  homeName: string;
-  awayName: string;
+  kickoff_utc: string;
+  home_name: string;
+  away_name: string;
   scores: MatchScores;
   status: MatchStatus;
-  sourceStatus?: SourceStatus;
-}
+  source_status?: SourceStatus;
+};
 
-export interface SourceFile {
+export type SourceFile = {
   /** Path relative to the football.json folder, e.g. "2024-25/en.1.json". */
   file: string;
   /** football.json competition code, e.g. "en.1". */
   code: string;
   /** The season folder: "2024-25" or "2025". */
-  seasonKey: string;
+  season_key: string;
   /** "2024/2025" or "2025" (see seasonNameFromKey). */
-  seasonName: string;
+  season_name: string;
   /** The file's own `name`, e.g. "English Premier League 2024/25". */
-  competitionName: string;
+  competition_name: string;
   timezone: string;
   matches: SourceMatch[];
-}
+};
 
 /** Parses one file's text. `file` is "SEASON/CODE.json" and names the file in every error. */
 export function parseMatchesFile(text: string, file: string, now: Date): SourceFile {
@@ -132,9 +132,9 @@ export function parseMatchesFile(text: string, file: string, now: Date): SourceF
   return {
     file,
     code,
-    seasonKey,
-    seasonName,
-    competitionName: parsedFile.data.name,
+    season_key: seasonKey,
+    season_name: seasonName,
+    competition_name: parsedFile.data.name,
     timezone,
     matches,
   };
@@ -169,16 +169,16 @@ function toSourceMatch(
     index,
     stage,
     round,
-    sourceRound: json.round,
+    source_round: json.round,
     date,
-    ...(corrected === undefined ? {} : { sourceDate: json.date }),
+    ...(corrected === undefined ? {} : { source_date: json.date }),
     ...(json.time === undefined ? {} : { time: json.time }),
-    kickoffUtc,
-    homeName: json.team1,
-    awayName: json.team2,
+    kickoff_utc: kickoffUtc,
+    home_name: json.team1,
+    away_name: json.team2,
     scores,
     status: deriveStatus(json.status, scores.ft !== undefined, kickoffUtc, now),
-    ...(json.status === undefined ? {} : { sourceStatus: json.status }),
+    ...(json.status === undefined ? {} : { source_status: json.status }),
   };
 }
 

@@ -29,18 +29,18 @@ export class PlaceholderTeams {
     const key = `placeholder:${ref.seasonKey}:${ref.index}:${ref.side}`;
     const id = this.ids.idFor(key);
     if (!this.byId.has(id)) {
-      const country = buildCountry(describeCompetition(ref.code).countryKey);
+      const country = buildCountry(describeCompetition(ref.code).country_key);
       const name = readablePlaceholderName(ref.sourceName);
       this.byId.set(id, {
         id,
         key,
         placeholder: true,
         name,
-        shortCode: "TBD",
+        short_code: "TBD",
         country: { key: country.key, name: country.name, alpha2: country.alpha2, alpha3: country.alpha3 },
-        nationalTeam: false,
-        alternateNames: [ref.sourceName],
-        localizedNames: {},
+        national_team: false,
+        alternate_names: [ref.sourceName],
+        localized_names: {},
         spellings: [],
       });
     }

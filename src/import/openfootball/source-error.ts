@@ -1,9 +1,9 @@
 /** Where a record came from, so that an error or a surprise can point at the exact line. */
-export interface SourceRef {
+export type SourceRef = {
   file: string;
   /** 1-based line number; absent when the error concerns the whole file. */
   line?: number;
-}
+};
 
 /**
  * A malformed source file. The message always names the file (and the line or match index when

@@ -29,35 +29,35 @@ import { IdRegistry } from "../../domain/stable-id.js";
 
 export type ResolutionLevel = MatchLevel | "same-file-prefix" | "none";
 
-export interface TeamCountry {
+export type TeamCountry = {
   key: string;
   name: string;
   alpha2: string | null;
   alpha3: string;
-}
+};
 
-export interface TeamSpelling {
+export type TeamSpelling = {
   /** As the fixtures write it, without a country suffix. */
   name: string;
   /** How this spelling was tied to the team. */
   level: ResolutionLevel;
   /** Matches that use this spelling. */
   matches: number;
-}
+};
 
-export interface Team {
+export type Team = {
   id: number;
   key: string;
   /** A stand-in for a side not known yet ("N.N."); never offered by entity search. */
   placeholder?: true;
   /** The spelling the fixtures use most (ties: the longer, then alphabetical). */
   name: string;
-  shortCode: string;
+  short_code: string;
   country: TeamCountry;
-  nationalTeam: false;
+  national_team: false;
   /** Every other name: the club's canonical and alternate names and every fixture spelling. */
-  alternateNames: string[];
-  localizedNames: LocalizedNames;
+  alternate_names: string[];
+  localized_names: LocalizedNames;
   /** The clubs data's record; absent for a team known only from the fixtures. */
   club?: {
     name: string;
@@ -67,30 +67,30 @@ export interface Team {
     source: Required<SourceRef>;
   };
   spellings: TeamSpelling[];
-}
+};
 
-export interface UnresolvedTeamName {
+export type UnresolvedTeamName = {
   name: string;
-  countryKey: string;
+  country_key: string;
   /** Files that use the name, e.g. "2024-25/dz.1.json". */
   files: string[];
-}
+};
 
-export interface TeamResolution {
+export type TeamResolution = {
   teams: Team[];
   /** The team id of a name as written in a file of competition `code`; undefined for placeholders. */
   teamId(code: string, rawName: string): number | undefined;
   /** Names not found in the clubs data (they still became teams). */
-  unresolvedNames: UnresolvedTeamName[];
-}
+  unresolved_names: UnresolvedTeamName[];
+};
 
-interface NameRef {
+type NameRef = {
   key: string;
   club?: ClubRecord;
-  countryKey: string;
+  country_key: string;
   name: string;
   level: ResolutionLevel;
-}
+};
 
 export function resolveTeams(files: readonly SourceFile[], clubs: readonly ClubRecord[]): TeamResolution {
   const index = new ClubNameIndex(clubs);
@@ -101,7 +101,7 @@ export function resolveTeams(files: readonly SourceFile[], clubs: readonly ClubR
     for (const rawName of namesOf(file)) {
       const key = refKey(file.code, rawName);
       if (refs.has(key)) continue;
-      const { name, countryKeys } = parseFixtureTeamName(rawName, file.code);
+      const { name, country_keys: countryKeys } = parseFixtureTeamName(rawName, file.code);
       const countryKey = countryKeys[0];
       if (countryKey === undefined) {
         throw new OpenfootballSourceError({ file: file.file }, `no country for team "${rawName}"`);
@@ -110,8 +110,8 @@ export function resolveTeams(files: readonly SourceFile[], clubs: readonly ClubR
       refs.set(
         key,
         match
-          ? { key: clubKeys.get(match.club) ?? "", club: match.club, countryKey: match.club.countryKey, name, level: match.level }
-          : { key: `name:${countryKey}:${fold(name)}`, countryKey, name, level: "none" },
+          ? { key: clubKeys.get(match.club) ?? "", club: match.club, country_key: match.club.country_key, name, level: match.level }
+          : { key: `name:${countryKey}:${fold(name)}`, country_key: countryKey, name, level: "none" },
       );
     }
   }
@@ -127,7 +127,7 @@ function refKey(code: string, rawName: string): string {
 function namesOf(file: SourceFile): Set<string> {
   const names = new Set<string>();
   for (const match of file.matches) {
-    for (const name of [match.homeName, match.awayName]) if (!isPlaceholderTeamName(name)) names.add(name);
+    for (const name of [match.home_name, match.away_name]) if (!isPlaceholderTeamName(name)) names.add(name);
   }
   return names;
 }
@@ -136,7 +136,7 @@ function namesOf(file: SourceFile): Set<string> {
 function roundsByName(file: SourceFile): Map<string, Set<string>> {
   const rounds = new Map<string, Set<string>>();
   for (const match of file.matches) {
-    for (const name of [match.homeName, match.awayName]) {
+    for (const name of [match.home_name, match.away_name]) {
       let set = rounds.get(name);
       if (!set) rounds.set(name, (set = new Set()));
       set.add(`${match.stage}|${match.round}`);
@@ -167,7 +167,7 @@ function mergeSameFilePrefixes(file: SourceFile, refs: Map<string, NameRef>): vo
 function checkNoSpellingsMeet(file: SourceFile, refs: Map<string, NameRef>): void {
   const namesByRoundAndKey = new Map<string, Set<string>>();
   for (const match of file.matches) {
-    for (const name of [match.homeName, match.awayName]) {
+    for (const name of [match.home_name, match.away_name]) {
       const ref = refs.get(refKey(file.code, name));
       if (!ref) continue;
       const slot = `${match.stage}|${match.round}|${ref.key}`;
@@ -190,7 +190,7 @@ function buildResolution(files: readonly SourceFile[], refs: Map<string, NameRef
   const unresolved = new Map<string, UnresolvedTeamName>();
   for (const file of files) {
     for (const match of file.matches) {
-      for (const rawName of [match.homeName, match.awayName]) {
+      for (const rawName of [match.home_name, match.away_name]) {
         const ref = refs.get(refKey(file.code, rawName));
         if (!ref) continue;
         if (!refByKey.has(ref.key) || ref.club) refByKey.set(ref.key, ref);
@@ -200,7 +200,7 @@ function buildResolution(files: readonly SourceFile[], refs: Map<string, NameRef
         spelling.matches++;
         spellings.set(ref.name, spelling);
         if (ref.level === "none") {
-          const entry = unresolved.get(ref.key) ?? { name: ref.name, countryKey: ref.countryKey, files: [] };
+          const entry = unresolved.get(ref.key) ?? { name: ref.name, country_key: ref.country_key, files: [] };
           if (!entry.files.includes(file.file)) entry.files.push(file.file);
           unresolved.set(ref.key, entry);
         }
@@ -213,7 +213,7 @@ function buildResolution(files: readonly SourceFile[], refs: Map<string, NameRef
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, ref]) => buildTeam(key, ref, spellingsByKey.get(key), ids));
   const codes = assignShortCodes(teams, (team) => team.name, (team) => team.country.key);
-  for (const team of teams) team.shortCode = codes.get(team) ?? team.shortCode;
+  for (const team of teams) team.short_code = codes.get(team) ?? team.short_code;
 
   const idByKey = new Map(teams.map((team) => [team.key, team.id]));
   return {
@@ -222,7 +222,7 @@ function buildResolution(files: readonly SourceFile[], refs: Map<string, NameRef
       const ref = refs.get(refKey(code, rawName));
       return ref ? idByKey.get(ref.key) : undefined;
     },
-    unresolvedNames: [...unresolved.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    unresolved_names: [...unresolved.values()].sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
 
@@ -233,21 +233,21 @@ function buildTeam(key: string, ref: NameRef, spellingMap: Map<string, TeamSpell
   const name = spellings[0]?.name ?? ref.name;
   const club = ref.club;
   const alternates = new Set<string>([
-    ...(club ? [club.name, ...club.alternateNames] : []),
+    ...(club ? [club.name, ...club.alternate_names] : []),
     ...spellings.map((spelling) => spelling.name),
   ]);
   alternates.delete(name);
-  const country = countryByKey(ref.countryKey);
-  if (!country) throw new Error(`Unknown country key "${ref.countryKey}" for team ${key}`);
+  const country = countryByKey(ref.country_key);
+  if (!country) throw new Error(`Unknown country key "${ref.country_key}" for team ${key}`);
   return {
     id: ids.idFor(key),
     key,
     name,
-    shortCode: "",
+    short_code: "",
     country: { key: country.key, name: country.name, alpha2: country.alpha2, alpha3: country.alpha3 },
-    nationalTeam: false,
-    alternateNames: [...alternates],
-    localizedNames: club ? structuredClone(club.localizedNames) : {},
+    national_team: false,
+    alternate_names: [...alternates],
+    localized_names: club ? structuredClone(club.localized_names) : {},
     ...(club
       ? {
           club: {
@@ -265,7 +265,7 @@ function buildTeam(key: string, ref: NameRef, spellingMap: Map<string, TeamSpell
 
 /** Key of each club; a country with two clubs of one folded name gets the city added to both. */
 function buildClubKeys(clubs: readonly ClubRecord[]): Map<ClubRecord, string> {
-  const base = (club: ClubRecord): string => `club:${club.countryKey}:${fold(club.name)}`;
+  const base = (club: ClubRecord): string => `club:${club.country_key}:${fold(club.name)}`;
   const counts = new Map<string, number>();
   for (const club of clubs) counts.set(base(club), (counts.get(base(club)) ?? 0) + 1);
   const keys = new Map<ClubRecord, string>();

@@ -14,11 +14,11 @@ export function stripSponsorMarks(name: string): string {
   return name.replace(/\$+/g, "").replace(/\s+/g, " ").trim();
 }
 
-export interface TaggedName {
+export type TaggedName = {
   name: string;
   /** ISO 639-1 code from a trailing `[de]`-style tag; absent for untagged names. */
   lang?: string;
-}
+};
 
 const LANG_TAG_RE = /^(.*?)\s*\[([a-z]{2})\]\s*$/;
 

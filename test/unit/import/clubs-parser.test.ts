@@ -38,26 +38,26 @@ describe("parseClubsText", () => {
       stadium: "Emirates Stadium",
       city: "London",
       district: "Highbury",
-      countryKey: "eng",
+      country_key: "eng",
       source: { file: "europe/england/eng.clubs.txt", line: 6 },
     });
   });
 
   it("collects alternates from | lines without comments", () => {
-    expect(clubs[0]?.alternateNames).toEqual(["Arsenal", "FC Arsenal", "The Arsenal FC"]);
+    expect(clubs[0]?.alternate_names).toEqual(["Arsenal", "FC Arsenal", "The Arsenal FC"]);
   });
 
   it("reads the years of a defunct club out of its name", () => {
-    expect(clubs[1]).toMatchObject({ name: "Thames AFC", activeFrom: 1928, activeUntil: 1932, city: "London" });
+    expect(clubs[1]).toMatchObject({ name: "Thames AFC", active_from: 1928, active_until: 1932, city: "London" });
   });
 
   it("keeps [xx]-tagged names as localized names and drops sponsor marks", () => {
-    expect(clubs[2]?.alternateNames).toEqual(["Bayern", "FC Bayern München"]);
-    expect(clubs[2]?.localizedNames).toEqual({ en: ["Bayern Munich"], de: ["Sponsor Bayern"] });
+    expect(clubs[2]?.alternate_names).toEqual(["Bayern", "FC Bayern München"]);
+    expect(clubs[2]?.localized_names).toEqual({ en: ["Bayern Munich"], de: ["Sponsor Bayern"] });
   });
 
   it("ignores address lines and reads ii) lines as reserve teams", () => {
-    expect(clubs[3]).toMatchObject({ name: "Bayern München II", reserveOf: "Bayern München", alternateNames: ["Bayern II"] });
+    expect(clubs[3]).toMatchObject({ name: "Bayern München II", reserve_of: "Bayern München", alternate_names: ["Bayern II"] });
   });
 
   it("tolerates a missing comma after the year", () => {
@@ -65,8 +65,8 @@ describe("parseClubsText", () => {
   });
 
   it("reads indented lines without a comma as alternates, and alternates on the club line", () => {
-    expect(clubs[5]?.alternateNames).toEqual(["VfV 06 Hildesheim"]);
-    expect(clubs[6]).toMatchObject({ name: "FC Gambarogno-Contone", alternateNames: ["FC Gambarogno"] });
+    expect(clubs[5]?.alternate_names).toEqual(["VfV 06 Hildesheim"]);
+    expect(clubs[6]).toMatchObject({ name: "FC Gambarogno-Contone", alternate_names: ["FC Gambarogno"] });
   });
 
   it("names file and line when alternates come before any club", () => {
@@ -81,8 +81,8 @@ describe("parseClubLangText", () => {
   it("reads name and localized name and maps the file's code to a language", () => {
     const entries = parseClubLangText("# J1 teams\n\nKashima Antlers,    鹿島アントラーズ\nGhazl,  نادي_غزل\n", "jp.txt", langFromFileCode("jp"));
     expect(entries).toEqual([
-      { name: "Kashima Antlers", localizedName: "鹿島アントラーズ", lang: "ja", source: { file: "jp.txt", line: 3 } },
-      { name: "Ghazl", localizedName: "نادي غزل", lang: "ja", source: { file: "jp.txt", line: 4 } },
+      { name: "Kashima Antlers", localized_name: "鹿島アントラーズ", lang: "ja", source: { file: "jp.txt", line: 3 } },
+      { name: "Ghazl", localized_name: "نادي غزل", lang: "ja", source: { file: "jp.txt", line: 4 } },
     ]);
   });
 
@@ -103,9 +103,9 @@ MERGE       Rotherham County FC, Rotherham
               ⇒ Rotherham United FC
 `;
     const renames = parseClubHistoryText(text, "eng.clubs.history.txt");
-    expect(renames.map(({ oldName, newName, season }) => ({ oldName, newName, season }))).toEqual([
-      { oldName: "Millwall Athletic FC", newName: "Millwall FC", season: "1925/6" },
-      { oldName: "Stoke FC", newName: "Stoke City FC", season: "1925/6" },
+    expect(renames.map(({ old_name, new_name, season }) => ({ old_name, new_name, season }))).toEqual([
+      { old_name: "Millwall Athletic FC", new_name: "Millwall FC", season: "1925/6" },
+      { old_name: "Stoke FC", new_name: "Stoke City FC", season: "1925/6" },
     ]);
   });
 });

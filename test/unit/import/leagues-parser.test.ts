@@ -28,8 +28,8 @@ describe("parseLeaguesText", () => {
 
   it("keeps international codes and prefixes local codes with the country key", () => {
     expect(leagues.map((league) => league.code)).toEqual(["uefa.cl", "eng.2", "eng.2", "eng.3", "eng.cup.l", "at.cup"]);
-    expect(leagues[0]?.countryKey).toBeUndefined();
-    expect(leagues[1]?.countryKey).toBe("eng");
+    expect(leagues[0]?.country_key).toBeUndefined();
+    expect(leagues[1]?.country_key).toBe("eng");
   });
 
   it("reads season ranges", () => {
@@ -40,9 +40,9 @@ describe("parseLeaguesText", () => {
   });
 
   it("separates names, former names, alternate codes and [de] names", () => {
-    expect(leagues[0]).toMatchObject({ name: "UEFA Champions League", alternateNames: ["Champions League"], alternateCodes: ["uefa.champ"] });
-    expect(leagues[1]).toMatchObject({ name: "Championship", formerNames: ["Division 1"], alternateNames: ["EFL Championship"], alternateCodes: ["eng.cs"] });
-    expect(leagues[4]).toMatchObject({ name: "EFL Cup", alternateNames: ["Carabao Cup"], localizedNames: { de: ["Liga Cup"] } });
+    expect(leagues[0]).toMatchObject({ name: "UEFA Champions League", alternate_names: ["Champions League"], alternate_codes: ["uefa.champ"] });
+    expect(leagues[1]).toMatchObject({ name: "Championship", former_names: ["Division 1"], alternate_names: ["EFL Championship"], alternate_codes: ["eng.cs"] });
+    expect(leagues[4]).toMatchObject({ name: "EFL Cup", alternate_names: ["Carabao Cup"], localized_names: { de: ["Liga Cup"] } });
   });
 
   it("drops text after a comma and stops at __END__", () => {

@@ -22,21 +22,21 @@ describe("parseMatchesFile", () => {
     expect(file).toMatchObject({
       file: "2024-25/en.1.json",
       code: "en.1",
-      seasonKey: "2024-25",
-      seasonName: "2024/2025",
-      competitionName: "English Premier League 2024/25",
+      season_key: "2024-25",
+      season_name: "2024/2025",
+      competition_name: "English Premier League 2024/25",
       timezone: "Europe/London",
     });
     expect(file.matches[0]).toEqual({
       index: 0,
       stage: "Regular Season",
       round: "Matchday 1",
-      sourceRound: "Matchday 1",
+      source_round: "Matchday 1",
       date: "2024-08-16",
       time: "20:00",
-      kickoffUtc: "2024-08-16T19:00:00.000Z",
-      homeName: "Manchester United FC",
-      awayName: "Fulham FC",
+      kickoff_utc: "2024-08-16T19:00:00.000Z",
+      home_name: "Manchester United FC",
+      away_name: "Fulham FC",
       scores: { ht: [0, 0], ft: [1, 0] },
       status: "FT",
     });
@@ -78,7 +78,7 @@ describe("parseMatchesFile", () => {
     ];
     const file = parseMatchesFile(fileText(matches), "2024-25/en.1.json", NOW);
     expect(file.matches.map((match) => match.status)).toEqual(["FT", "AWARDED", "POSTPONED", "NO_RESULT", "NOT_STARTED"]);
-    expect(file.matches[1]?.sourceStatus).toBe("awarded");
+    expect(file.matches[1]?.source_status).toBe("awarded");
   });
 
   it("takes the stage from the stage key, else the round prefix, and moves split-season year typos", () => {
@@ -92,6 +92,6 @@ describe("parseMatchesFile", () => {
     expect([a?.stage, a?.round]).toEqual(["Championship", "Matchday 3"]);
     expect([b?.stage, b?.round]).toEqual(["Finals", "Semifinals"]);
     expect([c?.stage, c?.round]).toEqual(["Regular Season", "Matchday 2"]);
-    expect(d).toMatchObject({ date: "2025-01-11", sourceDate: "2024-01-11", kickoffUtc: "2025-01-11T15:00:00.000Z" });
+    expect(d).toMatchObject({ date: "2025-01-11", source_date: "2024-01-11", kickoff_utc: "2025-01-11T15:00:00.000Z" });
   });
 });

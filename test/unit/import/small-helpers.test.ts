@@ -8,11 +8,11 @@ import { IdRegistry, stableId } from "../../../src/domain/stable-id.js";
 
 describe("describeCompetition", () => {
   it("maps football.json codes to leagues-data codes, countries and levels", () => {
-    expect(describeCompetition("en.2")).toEqual({ code: "en.2", leaguesCode: "eng.2", countryKey: "eng", level: 2, international: false });
-    expect(describeCompetition("de.1")).toMatchObject({ leaguesCode: "de.1", countryKey: "de", level: 1 });
-    expect(describeCompetition("mls")).toMatchObject({ leaguesCode: "us.1", countryKey: "us", level: 1 });
-    expect(describeCompetition("uefa.cl")).toMatchObject({ countryKey: "europe", level: 1, international: true });
-    expect(describeCompetition("copa.l")).toMatchObject({ countryKey: "south-america", level: 1, international: true });
+    expect(describeCompetition("en.2")).toEqual({ code: "en.2", leagues_code: "eng.2", country_key: "eng", level: 2, international: false });
+    expect(describeCompetition("de.1")).toMatchObject({ leagues_code: "de.1", country_key: "de", level: 1 });
+    expect(describeCompetition("mls")).toMatchObject({ leagues_code: "us.1", country_key: "us", level: 1 });
+    expect(describeCompetition("uefa.cl")).toMatchObject({ country_key: "europe", level: 1, international: true });
+    expect(describeCompetition("copa.l")).toMatchObject({ country_key: "south-america", level: 1, international: true });
     expect(() => describeCompetition("zz.1")).toThrow(/zz\.1/);
   });
 });
@@ -28,7 +28,7 @@ describe("countries", () => {
   it("builds countries with names in the service's languages", () => {
     expect(buildCountry("eng")).toMatchObject({ alpha2: null, alpha3: "ENG", names: { en: "England", de: "England", fr: "Angleterre" } });
     expect(buildCountry("de").names).toEqual({ en: "Germany", de: "Deutschland", es: "Alemania", fr: "Allemagne", it: "Germania", pt: "Alemanha", nl: "Duitsland" });
-    expect(buildCountry("europe")).toMatchObject({ alpha3: "EUR", isArea: true, names: { de: "Europa" } });
+    expect(buildCountry("europe")).toMatchObject({ alpha3: "EUR", is_area: true, names: { de: "Europa" } });
   });
 });
 

@@ -55,14 +55,14 @@ describe("resolveTeams", () => {
   it("derives ids from the team key", () => {
     const villa = resolution.teams.find((team) => team.key === "club:eng:aston villa fc");
     expect(villa?.id).toBe(stableId("team", "club:eng:aston villa fc"));
-    expect(villa).toMatchObject({ name: "Aston Villa FC", country: { alpha3: "ENG" }, nationalTeam: false });
-    expect(villa?.alternateNames).toEqual(["Aston Villa", "Villa"]);
+    expect(villa).toMatchObject({ name: "Aston Villa FC", country: { alpha3: "ENG" }, national_team: false });
+    expect(villa?.alternate_names).toEqual(["Aston Villa", "Villa"]);
   });
 
   it("carries localized names and keeps unknown names as teams of their own", () => {
     const bayern = resolution.teams.find((team) => team.id === id("uefa.cl", "FC Bayern München (GER)"));
-    expect(bayern).toMatchObject({ name: "FC Bayern München", localizedNames: { en: ["Bayern Munich"] }, country: { key: "de" } });
-    expect(resolution.unresolvedNames).toEqual([{ name: "Some New FC", countryKey: "eng", files: ["2025-26/en.2.json"] }]);
+    expect(bayern).toMatchObject({ name: "FC Bayern München", localized_names: { en: ["Bayern Munich"] }, country: { key: "de" } });
+    expect(resolution.unresolved_names).toEqual([{ name: "Some New FC", country_key: "eng", files: ["2025-26/en.2.json"] }]);
     expect(resolution.teams.find((team) => team.key === "name:eng:some new fc")?.club).toBeUndefined();
   });
 

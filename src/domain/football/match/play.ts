@@ -84,6 +84,13 @@ function toDeltas(levels: number[]): number[] {
   return levels.map((level, t) => level - (t === 0 ? 0 : (levels[t - 1] ?? 0)));
 }
 
+/** What the slots of one match share while they are played. */
+type PlayState = {
+  series: Record<Side, ChannelSeries>;
+  score: Record<Side, number>;
+  reds: Record<Side, number>;
+};
+
 export function simulatePlay(
   rng: Random,
   periods: readonly ScriptPeriod[],
@@ -98,87 +105,118 @@ export function simulatePlay(
     home: team(expectedGoals[0], homeShareOfGoals, basePossession),
     away: team(expectedGoals[1], 1 - homeShareOfGoals, 100 - basePossession),
   };
-  const series = { home: emptySeries(slots.length), away: emptySeries(slots.length) };
+  const state: PlayState = {
+    series: { home: emptySeries(slots.length), away: emptySeries(slots.length) },
+    score: { home: 0, away: 0 },
+    reds: { home: 0, away: 0 },
+  };
+  addPlannedIncidents(state.series, incidents);
   const load = { home: zeros(slots.length), away: zeros(slots.length) };
   const pressure = { home: zeros(slots.length), away: zeros(slots.length) };
   const possession = zeros(slots.length);
-  const score = { home: 0, away: 0 };
-  const reds = { home: 0, away: 0 };
-  for (const side of SIDES) {
-    for (const t of incidents[side].injuries) bump(series[side].INJURIES, t);
-    for (const t of incidents[side].substitutions) bump(series[side].SUBSTITUTIONS, t);
-  }
   let goalCursor = 0;
   let homeBallMinutes = 0;
   let playedMinutes = 0;
   for (let t = 0; t < slots.length; t++) {
     const slot = slots[t] as Slot;
-    const w = slot.weight;
-    const trailing = clamp(score.away - score.home, -2, 2);
-    const share = clamp(rng.normal(basePossession + 3 * trailing - 7 * (reds.home - reds.away), 9), 15, 85);
-    homeBallMinutes += share * w;
-    playedMinutes += w;
+    const share = homeBallShare(rng, basePossession, state);
+    homeBallMinutes += share * slot.weight;
+    playedMinutes += slot.weight;
     possession[t] = Math.round(homeBallMinutes / playedMinutes);
     for (const side of SIDES) {
-      const own = series[side];
-      const other = series[side === "home" ? "away" : "home"];
-      const model = teams[side];
-      const ball = side === "home" ? share : 100 - share;
-      const attacks = rng.poisson(attackRate(ball) * w);
-      const danger = binomial(rng, attacks, model.dangerShare);
-      bump(own.ATTACKS, t, attacks);
-      bump(own.DANGEROUS_ATTACKS, t, danger);
-      for (let i = 0; i < attacks; i++) {
-        const dangerous = i < danger;
-        if (!rng.chance(dangerous ? model.shotPerDanger : LONG_SHOT_PER_ATTACK)) continue;
-        const inside = dangerous && rng.chance(INSIDE_SHARE_OF_DANGER_SHOTS);
-        addShot(own, t, inside, rng.chance(inside ? ON_TARGET_INSIDE : ON_TARGET_OUTSIDE), shotXg(rng, inside, false));
-      }
-      bump(own.CORNERS, t, binomial(rng, danger, CORNER_PER_DANGER));
-      bump(own.OFFSIDES, t, binomial(rng, attacks, OFFSIDE_PER_ATTACK));
-      const fouls = rng.poisson(FOULS_PER_MINUTE * ((100 - ball) / 50) ** 0.6 * w);
-      bump(own.FOULS, t, fouls);
-      bump(own.YELLOWCARDS, t, binomial(rng, fouls, yellowPerFoul(slot.minute)));
-      if (reds[side] < 2 && binomial(rng, fouls, RED_PER_FOUL) > 0) {
-        bump(own.REDCARDS, t);
-        reds[side]++;
-      }
-      for (const miss of incidents[side].misses) {
-        if (miss !== t) continue;
-        bump(own.ATTACKS, t);
-        bump(own.DANGEROUS_ATTACKS, t);
-        bump(own.PENALTIES, t);
-        bump(own.PENALTIES_MISSES, t);
-        addShot(own, t, true, rng.chance(0.7), PENALTY_XG);
-        bump(other.FOULS, t);
-      }
+      playSideSlot(rng, state, side, teams[side], side === "home" ? share : 100 - share, slot, t);
+      addMissedPenalties(rng, state, side, incidents[side].misses, t);
     }
-    for (; goalCursor < goals.length && (goals[goalCursor]?.slot ?? Infinity) <= t; goalCursor++) {
-      const goal = goals[goalCursor] as PlannedGoal;
-      const own = series[goal.side];
-      bump(own.GOALS, t);
-      bump(own.ATTACKS, t);
-      bump(own.DANGEROUS_ATTACKS, t);
-      const inside = goal.penalty || rng.chance(0.87);
-      addShot(own, t, inside, true, goal.penalty ? PENALTY_XG : shotXg(rng, inside, true));
-      if (goal.penalty) {
-        bump(own.PENALTIES, t);
-        bump(series[goal.side === "home" ? "away" : "home"].FOULS, t);
-      }
-      score[goal.side]++;
-    }
+    goalCursor = addGoalsUpTo(rng, state, goals, goalCursor, t);
     const period = periods[slot.period] as ScriptPeriod;
     for (const side of SIDES) {
-      const own = series[side];
+      const own = state.series[side];
       load[side][t] = (own.DANGEROUS_ATTACKS[t] ?? 0) + 1.5 * (own.SHOTS_TOTAL[t] ?? 0) + 0.5 * (own.CORNERS[t] ?? 0);
       pressure[side][t] = pressureAt(load[side], t, period.firstSlot);
     }
   }
+  const { series } = state;
   series.home.BALL_POSSESSION = toDeltas(possession);
   series.away.BALL_POSSESSION = toDeltas(possession.map((value) => 100 - value));
   series.home.PRESSURE_INDEX = toDeltas(pressure.home);
   series.away.PRESSURE_INDEX = toDeltas(pressure.away);
   return series;
+}
+
+function addPlannedIncidents(series: Record<Side, ChannelSeries>, incidents: Record<Side, Incidents>): void {
+  for (const side of SIDES) {
+    for (const t of incidents[side].injuries) bump(series[side].INJURIES, t);
+    for (const t of incidents[side].substitutions) bump(series[side].SUBSTITUTIONS, t);
+  }
+}
+
+/** The home side's share of the ball in one slot: a trailing side pushes, a side a man down gives way. */
+function homeBallShare(rng: Random, basePossession: number, state: PlayState): number {
+  const trailing = clamp(state.score.away - state.score.home, -2, 2);
+  return clamp(rng.normal(basePossession + 3 * trailing - 7 * (state.reds.home - state.reds.away), 9), 15, 85);
+}
+
+/** One side's open play in one slot: attacks and the shots they give, corners, offsides, fouls and cards. */
+function playSideSlot(rng: Random, state: PlayState, side: Side, model: Team, ball: number, slot: Slot, t: number): void {
+  const own = state.series[side];
+  const w = slot.weight;
+  const attacks = rng.poisson(attackRate(ball) * w);
+  const danger = binomial(rng, attacks, model.dangerShare);
+  bump(own.ATTACKS, t, attacks);
+  bump(own.DANGEROUS_ATTACKS, t, danger);
+  for (let i = 0; i < attacks; i++) {
+    const dangerous = i < danger;
+    if (!rng.chance(dangerous ? model.shotPerDanger : LONG_SHOT_PER_ATTACK)) continue;
+    const inside = dangerous && rng.chance(INSIDE_SHARE_OF_DANGER_SHOTS);
+    addShot(own, t, inside, rng.chance(inside ? ON_TARGET_INSIDE : ON_TARGET_OUTSIDE), shotXg(rng, inside, false));
+  }
+  bump(own.CORNERS, t, binomial(rng, danger, CORNER_PER_DANGER));
+  bump(own.OFFSIDES, t, binomial(rng, attacks, OFFSIDE_PER_ATTACK));
+  const fouls = rng.poisson(FOULS_PER_MINUTE * ((100 - ball) / 50) ** 0.6 * w);
+  bump(own.FOULS, t, fouls);
+  bump(own.YELLOWCARDS, t, binomial(rng, fouls, yellowPerFoul(slot.minute)));
+  if (state.reds[side] < 2 && binomial(rng, fouls, RED_PER_FOUL) > 0) {
+    bump(own.REDCARDS, t);
+    state.reds[side]++;
+  }
+}
+
+/** A planned missed penalty: the attack, the shot and the foul that gave it. */
+function addMissedPenalties(rng: Random, state: PlayState, side: Side, misses: readonly number[], t: number): void {
+  const own = state.series[side];
+  for (const miss of misses) {
+    if (miss !== t) continue;
+    bump(own.ATTACKS, t);
+    bump(own.DANGEROUS_ATTACKS, t);
+    bump(own.PENALTIES, t);
+    bump(own.PENALTIES_MISSES, t);
+    addShot(own, t, true, rng.chance(0.7), PENALTY_XG);
+    bump(state.series[opponent(side)].FOULS, t);
+  }
+}
+
+/** The planned goals up to slot `t`, each with its attack and shot; returns the next goal's index. */
+function addGoalsUpTo(rng: Random, state: PlayState, goals: readonly PlannedGoal[], cursor: number, t: number): number {
+  let next = cursor;
+  for (; next < goals.length && (goals[next]?.slot ?? Infinity) <= t; next++) {
+    const goal = goals[next] as PlannedGoal;
+    const own = state.series[goal.side];
+    bump(own.GOALS, t);
+    bump(own.ATTACKS, t);
+    bump(own.DANGEROUS_ATTACKS, t);
+    const inside = goal.penalty || rng.chance(0.87);
+    addShot(own, t, inside, true, goal.penalty ? PENALTY_XG : shotXg(rng, inside, true));
+    if (goal.penalty) {
+      bump(own.PENALTIES, t);
+      bump(state.series[opponent(goal.side)].FOULS, t);
+    }
+    state.score[goal.side]++;
+  }
+  return next;
+}
+
+function opponent(side: Side): Side {
+  return side === "home" ? "away" : "home";
 }
 
 /**
