@@ -20,6 +20,7 @@ import { fixturesRouter } from "./routes/fixtures/router.js";
 import { livescoresRouter } from "./routes/livescores/router.js";
 import { entitySearchRouter, searchFaultText } from "./routes/search/router.js";
 import { standingsRouter } from "./routes/standings/router.js";
+import { streamsRouter } from "./routes/streams/router.js";
 import { typesRouter } from "./routes/types/router.js";
 
 /**
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   api.use(wellFormedQuery);
   // /fixtures/search before /fixtures so the literal path wins over any parameterized one.
   const resources = [
+    streamsRouter(),
     fixturesSearchRouter(),
     fixturesRouter(),
     livescoresRouter(),

@@ -53,6 +53,11 @@ const EnvSchema = z.object({
   FIXTURE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_FIXTURE_CACHE_MB),
   RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(20),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(40),
+  STREAMS_PER_KEY: z.coerce.number().int().min(1).max(10_000).default(10),
+  STREAM_SNAPSHOT_MAX: z.coerce.number().int().min(1).max(5_000).default(1_000),
+  STREAM_POLL_MS: z.coerce.number().int().min(50).max(5_000).default(250),
+  STREAM_REFRESH_MS: z.coerce.number().int().min(1_000).max(60_000).default(30_000),
+  STREAM_HEARTBEAT_MS: z.coerce.number().int().min(500).max(15_000).default(15_000),
   // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.
   METRICS_TOKEN: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -73,6 +78,8 @@ export type Config = {
   /** Per key: tokens refilled per second (0 turns limiting off) and the bucket size. */
   rateLimit: { perSecond: number; burst: number };
   metricsToken: string | null;
+  /** Streams (docs/streams.md): open streams per key, the largest result set a stream holds, and its timings. */
+  streams: { perKey: number; snapshotMax: number; pollMs: number; refreshMs: number; heartbeatMs: number };
 };
 
 export class ConfigError extends Error {
@@ -101,5 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fixtureCacheBytes: e.FIXTURE_CACHE_MB * 1024 * 1024,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     metricsToken: e.METRICS_TOKEN ?? null,
+    streams: {
+      perKey: e.STREAMS_PER_KEY,
+      snapshotMax: e.STREAM_SNAPSHOT_MAX,
+      pollMs: e.STREAM_POLL_MS,
+      refreshMs: e.STREAM_REFRESH_MS,
+      heartbeatMs: e.STREAM_HEARTBEAT_MS,
+    },
   };
 }

@@ -8,6 +8,7 @@ import { FixtureJsonCache } from "./presenters/fixture-json-cache.js";
 import { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { createElasticsearchClient } from "./store/client.js";
 import { indexNames } from "./store/index-names.js";
+import { StreamHub } from "./streams/stream-hub.js";
 
 /** Wires the process-wide dependencies once: one client, one logger, one key cache, one set of metrics, one fixture JSON cache. */
 export function createDeps(config: Config, logger: Logger = createLogger(config.logLevel)): AppDeps {
@@ -21,5 +22,6 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
   // RATE_LIMIT_PER_SECOND=0 turns limiting off altogether, keys' own limits included.
   const rateLimiter = config.rateLimit.perSecond > 0 ? new RateLimiter(config.rateLimit) : null;
   const fixtureJsonCache = new FixtureJsonCache(config.fixtureCacheBytes);
-  return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter };
+  const streams = new StreamHub(es, indices.fixtures, keys, logger, config.streams);
+  return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter, streams };
 }

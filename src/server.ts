@@ -24,6 +24,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Server
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
+    // Open streams end first (clients reconnect elsewhere); server.close waits for every connection.
+    deps.streams.close();
     server.close(() => {
       void es.close().finally(() => process.exit(0));
     });

@@ -7,6 +7,7 @@ import type { ServiceMetrics } from "../monitoring/service-metrics.js";
 import type { FixtureJsonCache } from "../presenters/fixture-json-cache.js";
 import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import type { IndexNames } from "../store/index-names.js";
+import type { StreamHub } from "../streams/stream-hub.js";
 import type { CachePolicy } from "./cache-policy.js";
 
 /** Everything a request handler may use; built once per process and shared. */
@@ -21,6 +22,8 @@ export type AppDeps = {
   fixtureJsonCache: FixtureJsonCache;
   /** null when RATE_LIMIT_PER_SECOND is 0. */
   rateLimiter: RateLimiter | null;
+  /** The open streams of this instance, grouped by standing query. */
+  streams: StreamHub;
 };
 
 export type AppState = Koa.DefaultState & {

@@ -10,6 +10,8 @@ import type { ServerResponse } from "node:http";
  * other subscribers of the query, which share the same event bytes, are not held up.
  */
 export type SubscriberOptions = {
+  /** The client's connection; nothing is written to it before `start()`. */
+  response: ServerResponse;
   /** The presented key, checked again while the stream is open (a revoked key ends it). */
   key: string;
   /** The key's id: streams are counted per key. */
@@ -28,7 +30,7 @@ export class Subscriber {
   readonly openedAt = Date.now();
   lastWriteAt = Date.now();
   eventsSent = 0;
-  #response: ServerResponse | null = null;
+  #started = false;
   #pending: Buffer[] = [];
   #closed = false;
 
@@ -36,6 +38,8 @@ export class Subscriber {
     this.key = options.key;
     this.keyId = options.keyId;
     this.lastEventId = options.lastEventId;
+    // Also while it waits for its snapshot: a client that leaves then frees its place at once.
+    options.response.once("close", () => this.close("client closed the stream"));
   }
 
   get closed(): boolean {
@@ -43,9 +47,8 @@ export class Subscriber {
   }
 
   /** Starts writing to the connection, after its head was sent; what waited goes first. */
-  attach(response: ServerResponse): void {
-    this.#response = response;
-    response.once("close", () => this.close("client closed the stream"));
+  start(): void {
+    this.#started = true;
     const pending = this.#pending;
     this.#pending = [];
     for (const chunk of pending) this.write(chunk);
@@ -55,11 +58,11 @@ export class Subscriber {
   write(chunk: Buffer, counts = true): void {
     if (this.#closed) return;
     if (counts) this.eventsSent += 1;
-    const response = this.#response;
-    if (!response) {
+    if (!this.#started) {
       this.#pending.push(chunk);
       return;
     }
+    const { response } = this.options;
     if (response.writableLength > this.options.maxBufferedBytes) {
       this.close(`slow client: ${response.writableLength} bytes unsent (limit ${this.options.maxBufferedBytes})`);
       return;
@@ -73,8 +76,9 @@ export class Subscriber {
     if (this.#closed) return;
     this.#closed = true;
     this.#pending = [];
-    const response = this.#response;
-    if (response && !response.destroyed) {
+    const { response } = this.options;
+    // Before start() the route still owns the response (it answers an error instead).
+    if (this.#started && !response.destroyed) {
       // A slow client's buffer is not flushed first: that is what it could not take.
       if (reason.startsWith("slow client")) response.destroy();
       else response.end();

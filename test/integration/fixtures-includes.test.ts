@@ -28,7 +28,7 @@ describe("GET /fixtures includes", () => {
       expect(plain).not.toHaveProperty(module);
     }
     const full = await one(FORM.target, "include=odds,statistics,metrics,fair_odds,movement,last_fixtures,trends");
-    expect(Object.keys(full).slice(14)).toEqual(["odds", "statistics", "metrics", "fair_odds", "movement", "trends", "last_fixtures"]);
+    expect(Object.keys(full).slice(15)).toEqual(["odds", "statistics", "metrics", "fair_odds", "movement", "trends", "last_fixtures"]);
     expect(full.odds!.length).toBeGreaterThan(0);
     expect(full.odds!.every((odd) => odd.fixture_id === FORM.target)).toBe(true);
     expect(full.fair_odds!.every((fair) => fair.probability > 0 && fair.probability < 1 && fair.fair_value > 1)).toBe(true);
@@ -164,7 +164,7 @@ describe("GET /fixtures include=last_fixtures", () => {
     const entry: LastFixtureView = view.last_fixtures!.home[0]!;
     expect(Object.keys(entry)).toEqual([
       "id", "date_time", "status", "is_live", "language", "sport", "country", "league", "season",
-      "group", "stage", "participants", "scores", "periods", "statistics", "metrics",
+      "group", "stage", "participants", "scores", "periods", "updated_at", "statistics", "metrics",
     ]);
     expect(entry.language).toBe("de");
     expect(entry.participants[0]!.name).toBe("FC Arsenal");

@@ -215,7 +215,7 @@ describe("GET /fixtures fields", () => {
     });
     expect(Object.keys(fixture!)).toEqual([
       "id", "date_time", "status", "is_live", "language", "sport", "country", "league", "season",
-      "group", "stage", "participants", "scores", "periods",
+      "group", "stage", "participants", "scores", "periods", "updated_at",
     ]);
     expect(fixture!.participants.map((p) => [p.id, p.name, p.location])).toEqual([[11, "FC Arsenal", "home"], [12, "Chelsea FC", "away"]]);
     expect(fixture!.participants.every((p) => Number.isInteger(p.position))).toBe(true);
@@ -256,7 +256,7 @@ describe("GET /fixtures documentation", () => {
     );
     expect(Object.keys(document.components.schemas.Fixture?.properties ?? {})).toEqual([
       "id", "date_time", "status", "is_live", "language", "sport", "country", "league", "season", "group", "stage",
-      "participants", "scores", "periods", "odds", "statistics", "metrics", "fair_odds", "movement", "trends", "last_fixtures",
+      "participants", "scores", "periods", "updated_at", "odds", "statistics", "metrics", "fair_odds", "movement", "trends", "last_fixtures",
     ]);
   });
 });

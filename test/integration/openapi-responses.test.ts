@@ -58,7 +58,8 @@ afterAll(async () => {
 const ALL_INCLUDES = "odds,statistics,metrics,fair_odds,movement,last_fixtures,trends";
 
 /** Per documented path: real requests, and the lists in their answers that must not be empty (so items are checked). */
-const CASES: Record<string, () => Array<{ url: string; key?: string; lists: string[] }>> = {
+type Case = { url: string; key?: string; lists: string[]; stream?: true };
+const CASES: Record<string, () => Case[]> = {
   "/health": () => [{ url: "/health", lists: [] }],
   "/ready": () => [{ url: "/ready", lists: [] }],
   "/types": () => [{ url: "/types", lists: ["types"] }],
@@ -71,6 +72,9 @@ const CASES: Record<string, () => Array<{ url: string; key?: string; lists: stri
     { url: "/fixtures/search?window=live", lists: ["fixtures"] },
   ],
   "/livescores": () => [{ url: "/livescores?include=odds,statistics,metrics", lists: ["fixtures"] }],
+  // A stream's documented 200 is its events' data: checked on the snapshot each opens with.
+  "/livescores/stream": () => [{ url: "/livescores/stream?include=odds,statistics,metrics", lists: ["fixtures"], stream: true }],
+  "/fixtures/search/stream": () => [{ url: "/fixtures/search/stream?window=48&include=odds,statistics,metrics", lists: ["fixtures"], stream: true }],
   "/search": () => [
     { url: `/search?q=${encodeURIComponent(MINI_COUNTRY.name)}&types=country`, lists: ["countries"] },
     { url: `/search?q=${encodeURIComponent(MINI_LEAGUE.name)}&types=league`, lists: ["leagues"] },
@@ -81,9 +85,9 @@ const CASES: Record<string, () => Array<{ url: string; key?: string; lists: stri
   "/bet-builders/{id}": () => [{ url: `/bet-builders/${betBuilderId}`, key: betBuilderKey, lists: ["selections"] }],
 };
 
-function validator(path: string) {
-  const schema = document.paths[path]?.get?.responses["200"]?.content?.["application/json"]?.schema;
-  if (!schema) throw new Error(`${path}: no documented 200 JSON schema`);
+function validator(path: string, contentType: string) {
+  const schema = document.paths[path]?.get?.responses["200"]?.content?.[contentType]?.schema;
+  if (!schema) throw new Error(`${path}: no documented 200 ${contentType} schema`);
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   ajv.addKeyword("example");
   addFormats.default(ajv);
@@ -96,10 +100,10 @@ describe("the documented response shapes", () => {
   });
 
   it.each(Object.keys(CASES))("match real answers of GET %s", async (path) => {
-    const validate = validator(path);
-    for (const { url, key, lists } of CASES[path]!()) {
+    for (const { url, key, lists, stream } of CASES[path]!()) {
+      const validate = validator(path, stream ? "text/event-stream" : "application/json");
       const response = await env.get(url, key === undefined ? {} : { key });
-      const body = (await response.json()) as Record<string, unknown>;
+      const body = stream ? await firstEventData(response) : ((await response.json()) as Record<string, unknown>);
       expect(response.status, `${url}: ${JSON.stringify(body)}`).toBe(200);
       for (const list of lists) expect((body[list] as unknown[] | undefined)?.length ?? 0, `${url}: ${list}`).toBeGreaterThan(0);
       validate(body);
@@ -107,3 +111,14 @@ describe("the documented response shapes", () => {
     }
   });
 });
+
+/** The JSON data of a stream's first event (its snapshot); the stream is closed after it. */
+async function firstEventData(response: Response): Promise<Record<string, unknown>> {
+  const reader = response.body!.getReader();
+  let text = "";
+  const decoder = new TextDecoder();
+  let data: RegExpExecArray | null = null;
+  while (!(data = /^data: (.*)\n\n/m.exec(text))) text += decoder.decode((await reader.read()).value, { stream: true });
+  await reader.cancel();
+  return JSON.parse(data[1]!) as Record<string, unknown>;
+}

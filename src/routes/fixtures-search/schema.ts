@@ -59,6 +59,21 @@ export function fixturesSearchInput(request: QueryRequest): FixturesSearchReques
   const page = query.page ?? 1;
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   checkPageDepth(page, perPage);
+  return { ...searchConditions(request, query), page, perPage };
+}
+
+/** GET /fixtures/search/stream: the parameters of /fixtures/search except page and per_page. */
+export const FixturesSearchStreamSchema = FixturesSearchSchema.omit({ page: true, per_page: true });
+
+/** Validated GET /fixtures/search/stream input: the search's conditions, its whole result set. */
+export type FixturesSearchStreamInput = Omit<FixturesSearchRequestInput, "page" | "perPage">;
+
+/** The validation step of the stream: the same rules, in the same order, without the page ones. */
+export function fixturesSearchStreamInput(request: QueryRequest): FixturesSearchStreamInput {
+  return searchConditions(request, parseQuery(request, FixturesSearchStreamSchema));
+}
+
+function searchConditions(request: QueryRequest, query: z.output<typeof FixturesSearchStreamSchema>): FixturesSearchStreamInput {
   const language = resolveLanguage(query);
   const includes = new Set(query.include ?? []);
   return {
@@ -70,8 +85,6 @@ export function fixturesSearchInput(request: QueryRequest): FixturesSearchReques
     order: parseOrder(request.query),
     filters: parseFilters(request.query, OFFERED_FILTERS, includes),
     includes,
-    page,
-    perPage,
   };
 }
 

@@ -1,0 +1,74 @@
+import { presentedKey } from "../../middleware/authenticate.js";
+import { BadRequestError, HttpError } from "../../http/errors.js";
+import type { AppContext } from "../../http/context.js";
+import type { StandingQuerySpec } from "../../streams/standing-query.js";
+import { sseRetry } from "../../streams/sse-frames.js";
+import { TooManyFixturesError } from "../../streams/stream-hub.js";
+import { Subscriber } from "../../streams/subscriber.js";
+
+/** How long a client's EventSource waits before it reconnects after the stream drops. */
+export const STREAM_RETRY_MS = 2_000;
+
+/** Unsent bytes a client may leave behind before its stream is dropped as too slow. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+/** 429 when a key holds its maximum of open streams (STREAMS_PER_KEY). */
+export class TooManyStreamsError extends HttpError {
+  constructor(limit: number) {
+    super(429, `At most ${limit} open streams per key; close one before opening another`);
+  }
+}
+
+/** 400 when a stream's query matches more fixtures than a stream holds. */
+export class TooManyFixturesForStreamError extends BadRequestError {
+  constructor(limit: number) {
+    super(
+      `The query matches more than ${limit} fixtures, more than a stream holds; narrow it with window, status, league_id or where[...]`,
+    );
+  }
+}
+
+/**
+ * Opens a Server-Sent Events stream on a standing query. Every error (the key's stream limit,
+ * a too large result set, Elasticsearch failing) is an ordinary JSON answer, because nothing
+ * has been sent yet: the response head goes out only once the subscriber holds its snapshot
+ * (or what it missed since Last-Event-ID). Streams are neither compressed nor buffered.
+ */
+export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Promise<void> {
+  const { streams } = ctx.deps;
+  const principal = ctx.state.principal!;
+  if (!streams.reserve(principal.keyId)) throw new TooManyStreamsError(streams.options.perKey);
+  const log = ctx.state.log;
+  const subscriber = new Subscriber({
+    response: ctx.res,
+    key: presentedKey(ctx)!,
+    keyId: principal.keyId,
+    lastEventId: ctx.get("Last-Event-ID") || null,
+    maxBufferedBytes: MAX_BUFFERED_BYTES,
+    onClose: (closed, reason) => {
+      streams.release(closed, spec);
+      const seconds = Math.round((Date.now() - closed.openedAt) / 100) / 10;
+      const level = reason.startsWith("slow client") ? "warn" : "info";
+      log[level]({ route: ctx.path, reason, seconds, events: closed.eventsSent }, "stream closed");
+    },
+  });
+  try {
+    await streams.join(spec, subscriber);
+  } catch (error) {
+    subscriber.close("not started");
+    if (error instanceof TooManyFixturesError) throw new TooManyFixturesForStreamError(error.limit);
+    throw error;
+  }
+  if (subscriber.closed) return;
+  ctx.status = 200;
+  ctx.respond = false;
+  ctx.res.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache",
+    "X-Accel-Buffering": "no",
+    Connection: "keep-alive",
+  });
+  ctx.res.socket?.setNoDelay(true);
+  ctx.res.write(sseRetry(STREAM_RETRY_MS));
+  subscriber.start();
+}
