@@ -19,7 +19,9 @@ export class StreamClient {
   refused: { status: number; body: string } | null = null;
   private readonly source: EventSource;
 
-  constructor(url: string, key: string | null, headers: Record<string, string> = {}) {
+  /** `initial`: the fixtures the client held before (a reconnect that resumes with Last-Event-ID). */
+  constructor(url: string, key: string | null, headers: Record<string, string> = {}, initial: readonly StreamedFixture[] = []) {
+    for (const fixture of initial) this.state.set(fixture.id, fixture);
     this.source = new EventSource(url, {
       fetch: async (input, init) => {
         const response = await fetch(input, { ...init, headers: { ...init.headers, ...headers, ...(key ? { "X-API-Key": key } : {}) } });
