@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   STREAM_POLL_MS: z.coerce.number().int().min(50).max(5_000).default(250),
   STREAM_REFRESH_MS: z.coerce.number().int().min(1_000).max(60_000).default(30_000),
   STREAM_HEARTBEAT_MS: z.coerce.number().int().min(500).max(15_000).default(15_000),
+  STREAM_BUFFER_MAX_KB: z.coerce.number().int().min(16).max(1_048_576).default(8_192),
   // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.
   METRICS_TOKEN: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -79,7 +80,7 @@ export type Config = {
   rateLimit: { perSecond: number; burst: number };
   metricsToken: string | null;
   /** Streams (docs/streams.md): open streams per key, the largest result set a stream holds, and its timings. */
-  streams: { perKey: number; snapshotMax: number; pollMs: number; refreshMs: number; heartbeatMs: number };
+  streams: { perKey: number; snapshotMax: number; pollMs: number; refreshMs: number; heartbeatMs: number; maxBufferedBytes: number };
 };
 
 export class ConfigError extends Error {
@@ -114,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.STREAM_POLL_MS,
       refreshMs: e.STREAM_REFRESH_MS,
       heartbeatMs: e.STREAM_HEARTBEAT_MS,
+      maxBufferedBytes: e.STREAM_BUFFER_MAX_KB * 1024,
     },
   };
 }

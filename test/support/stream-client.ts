@@ -13,6 +13,8 @@ export type ReceivedEvent = { type: string; id: string; data: unknown; at: numbe
 export class StreamClient {
   readonly state = new Map<number, StreamedFixture>();
   readonly events: ReceivedEvent[] = [];
+  /** Characters of event data received. */
+  dataLength = 0;
   /** Breaches of "never an older state of a fixture after a newer one", as they were seen. */
   readonly violations: string[] = [];
   /** Set when the server refused the stream (a JSON error instead of an event stream). */
@@ -63,6 +65,7 @@ export class StreamClient {
   }
 
   private apply(type: string, event: SseMessage): void {
+    this.dataLength += event.data.length;
     const data = JSON.parse(event.data) as { fixtures?: StreamedFixture[]; fixture?: StreamedFixture; fixture_id?: number };
     this.events.push({ type, id: event.lastEventId, data, at: Date.now() });
     if (type === "snapshot") {

@@ -81,6 +81,7 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
       return (await deps.es.get<FixtureDocument>({ index: deps.indices.fixtures, id: String(id) }))._source!;
     },
     async close() {
+      deps.streams.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       // A shared data prefix belongs to the suite's setup, which deletes it at the end.

@@ -9,9 +9,6 @@ import { Subscriber } from "../../streams/subscriber.js";
 /** How long a client's EventSource waits before it reconnects after the stream drops. */
 export const STREAM_RETRY_MS = 2_000;
 
-/** Unsent bytes a client may leave behind before its stream is dropped as too slow. */
-const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-
 /** 429 when a key holds its maximum of open streams (STREAMS_PER_KEY). */
 export class TooManyStreamsError extends HttpError {
   constructor(limit: number) {
@@ -44,7 +41,7 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
     key: presentedKey(ctx)!,
     keyId: principal.keyId,
     lastEventId: ctx.get("Last-Event-ID") || null,
-    maxBufferedBytes: MAX_BUFFERED_BYTES,
+    maxBufferedBytes: streams.options.maxBufferedBytes,
     onClose: (closed, reason) => {
       streams.release(closed, spec);
       const seconds = Math.round((Date.now() - closed.openedAt) / 100) / 10;
