@@ -12,6 +12,7 @@ import {
   teamDocument,
   type SeasonSummary,
 } from "./documents/reference-documents.js";
+import { searchExtras } from "./documents/search-extras.js";
 import { standingDocument } from "../domain/standings/standing-document.js";
 import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
 import { byKickoff, planMatches } from "./fixtures/match-plans.js";
@@ -100,6 +101,7 @@ export function buildDataSetFromCatalog(
   const currentSeasonOf = (leagueId: number) =>
     [...summaries.values()].find((summary) => summary.season.league_id === leagueId && summary.is_current) ?? null;
   const searchableTeams = catalog.teams.filter((team) => !team.placeholder);
+  const extras = searchExtras(catalog);
   const orderedMatches = [...catalog.matches].sort(byKickoff);
 
   const dataSet: DataSet = {
@@ -107,13 +109,18 @@ export function buildDataSetFromCatalog(
     leagues: {
       count: catalog.leagues.length,
       documents: () =>
-        catalog.leagues.map((league) => leagueDocument(league, countries.get(league.country_id)!, currentSeasonOf(league.id))),
+        catalog.leagues.map((league) => leagueDocument(league, countries.get(league.country_id)!, currentSeasonOf(league.id), extras.league(league))),
     },
     teams: {
       count: searchableTeams.length,
       documents: () =>
         searchableTeams.map((team) =>
-          teamDocument(team, countries.get(team.country_id)!, [...(leagueIdsByTeam.get(team.id) ?? [])].sort((a, b) => a - b).map((id) => leagues.get(id)!)),
+          teamDocument(
+            team,
+            countries.get(team.country_id)!,
+            [...(leagueIdsByTeam.get(team.id) ?? [])].sort((a, b) => a - b).map((id) => leagues.get(id)!),
+            extras.team(team),
+          ),
         ),
     },
     seasons: {
