@@ -11,10 +11,10 @@ import { queryText } from "./query-text.js";
 
 /**
  * Candidates in, ranked items out: every candidate is scored in TypeScript (the score is the
- * same whatever else was found), those under MIN_SCORE are dropped as noise, and the rest are
- * ordered by score; equal scores go to the more prominent entity (search.prior: popular
- * league, level 1, ...), then the shorter name, then the id. Fixtures with equal scores go
- * soonest first.
+ * same whatever else was found), those whose text score is under MIN_SCORE are dropped as
+ * noise, teams and leagues take their prominence into account (prior.ts), and the rest are
+ * ordered by score; equal scores go to the more prominent entity (search.prior), then the
+ * shorter name, then the id. Fixtures with equal scores go soonest first.
  */
 export const MIN_SCORE = 0.3;
 
