@@ -1,10 +1,11 @@
 /**
- * Entity-search quality: runs every query of the evaluation set (test/eval/entity-search.json,
- * made from the real data by test/eval/generate-eval-set.ts) through the same code as
+ * Entity-search quality: runs every query of the evaluation sets (test/eval/entity-search.json,
+ * made from the real data by test/eval/generate-eval-set.ts, and test/eval/intent.json, what fans
+ * type for famous clubs and competitions, by test/eval/build-intent-set.ts) through the same code as
  * GET /search (one _msearch, then the TypeScript scorer) and prints top-1 and top-3 accuracy
  * per category, and for plain and hard cases.
  *
- *   INDEX_PREFIX=evalsearch npm run eval:search [-- --file test/eval/entity-search.json] [--verbose]
+ *   INDEX_PREFIX=evalsearch npm run eval:search [-- --file test/eval/entity-search.json ...] [--verbose]
  *
  * Fixture queries cannot be fixed in a file (the window moves with the clock): a "fixtures"
  * group is made at run time from the fixtures in the window, with both teams in either order,
@@ -30,7 +31,10 @@ type EvalQuery = { q: string; type: EntityType; category: string; group: string;
 type Tally = { total: number; top1: number; top3: number };
 
 const { values: args } = parseArgs({
-  options: { file: { type: "string", default: "test/eval/entity-search.json" }, verbose: { type: "boolean", default: false } },
+  options: {
+    file: { type: "string", multiple: true, default: ["test/eval/entity-search.json", "test/eval/intent.json"] },
+    verbose: { type: "boolean", default: false },
+  },
 });
 
 async function main(): Promise<void> {
@@ -38,8 +42,8 @@ async function main(): Promise<void> {
   const indices = indexNames(config.indexPrefix);
   const es = createElasticsearchClient(config.elasticsearch);
   try {
-    const file = JSON.parse(readFileSync(args.file, "utf8")) as { queries: EvalQuery[] };
-    const queries = [...file.queries, ...(await fixtureQueries(es, indices))];
+    const files = args.file.map((path) => JSON.parse(readFileSync(path, "utf8")) as { queries: EvalQuery[] });
+    const queries = [...files.flatMap((file) => file.queries), ...(await fixtureQueries(es, indices))];
     const tallies = new Map<string, Tally>();
     const misses: string[] = [];
     const started = performance.now();

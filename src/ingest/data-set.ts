@@ -7,6 +7,7 @@ import type { IndexedDocument } from "../domain/indexed-document.js";
 import type { Catalog, CatalogCountry, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
 import { groupBy } from "../domain/group-by.js";
 import { countryDocument, leagueDocument, seasonDocument, teamDocument, type SeasonSummary } from "./documents/reference-documents.js";
+import { searchExtras } from "./documents/search-extras.js";
 import { seasonSummaries, uniqueStages } from "./documents/season-summaries.js";
 import { standingDocument } from "../domain/standings/standing-document.js";
 import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
@@ -125,18 +126,24 @@ function referenceDocuments(catalog: Catalog, lookups: CatalogLookups): Pick<Dat
   const currentSeasonOf = (leagueId: number) =>
     [...summaries.values()].find((summary) => summary.season.league_id === leagueId && summary.is_current) ?? null;
   const searchableTeams = catalog.teams.filter((team) => !team.placeholder);
+  const extras = searchExtras(catalog);
   return {
     countries: { count: catalog.countries.length, documents: () => catalog.countries.map(countryDocument) },
     leagues: {
       count: catalog.leagues.length,
       documents: () =>
-        catalog.leagues.map((league) => leagueDocument(league, countries.get(league.country_id)!, currentSeasonOf(league.id))),
+        catalog.leagues.map((league) => leagueDocument(league, countries.get(league.country_id)!, currentSeasonOf(league.id), extras.league(league))),
     },
     teams: {
       count: searchableTeams.length,
       documents: () =>
         searchableTeams.map((team) =>
-          teamDocument(team, countries.get(team.country_id)!, [...(leagueIdsByTeam.get(team.id) ?? [])].sort((a, b) => a - b).map((id) => leagues.get(id)!)),
+          teamDocument(
+            team,
+            countries.get(team.country_id)!,
+            [...(leagueIdsByTeam.get(team.id) ?? [])].sort((a, b) => a - b).map((id) => leagues.get(id)!),
+            extras.team(team),
+          ),
         ),
     },
     seasons: {

@@ -8,10 +8,14 @@ import { translationsOnly } from "../../domain/localized-name.js";
  * carries its display fields, its translations as an unindexed map, and the folded
  * search forms of every name in every language (names are matched in any language;
  * only `search.names` and `search.prior` are kept in `_source`, the rest is indexed only).
- * `search.prior` only breaks ties between equally good entity-search matches (the
- * Premier League club before the A-League one for "newcastle"): 3 popular league,
- * 2 other level 1, 1 level 2, 0 otherwise; a team takes its best league's.
+ * Teams and leagues also carry what entity search knows beyond their names: `search.prior`,
+ * their prominence from 0 to 1 (prominence.ts), and the curated aliases (search-aliases.json),
+ * searched like names and never shown.
  */
+
+/** A team's or league's entity-search extras; a document built without them has neither. */
+export type SearchExtras = { prior: number; aliases: readonly string[] };
+const NO_EXTRAS: SearchExtras = { prior: 0, aliases: [] };
 
 export type SeasonSummary = {
   season: CatalogSeason;
@@ -37,7 +41,7 @@ export function countryDocument(country: CatalogCountry): IndexedDocument {
   };
 }
 
-export function teamDocument(team: CatalogTeam, country: CatalogCountry, leagues: CatalogLeague[]): IndexedDocument {
+export function teamDocument(team: CatalogTeam, country: CatalogCountry, leagues: CatalogLeague[], extras: SearchExtras = NO_EXTRAS): IndexedDocument {
   return {
     id: String(team.id),
     doc: {
@@ -50,15 +54,17 @@ export function teamDocument(team: CatalogTeam, country: CatalogCountry, leagues
       names: translationsOnly(team.names, team.name),
       country_names: translationsOnly(country.names, country.name),
       league_ids: leagues.map((league) => league.id),
-      search: {
-        ...searchFields([team.name, ...team.alternate_names, ...Object.values(team.names)]),
-        prior: Math.max(0, ...leagues.map(leaguePrior)),
-      },
+      search: { ...searchFields([team.name, ...team.alternate_names, ...Object.values(team.names), ...extras.aliases]), prior: extras.prior },
     },
   };
 }
 
-export function leagueDocument(league: CatalogLeague, country: CatalogCountry, current: SeasonSummary | null): IndexedDocument {
+export function leagueDocument(
+  league: CatalogLeague,
+  country: CatalogCountry,
+  current: SeasonSummary | null,
+  extras: SearchExtras = NO_EXTRAS,
+): IndexedDocument {
   return {
     id: String(league.id),
     doc: {
@@ -83,14 +89,9 @@ export function leagueDocument(league: CatalogLeague, country: CatalogCountry, c
       alternate_names: league.alternate_names,
       names: translationsOnly(league.names, league.name),
       country_names: translationsOnly(country.names, country.name),
-      search: { ...searchFields([league.name, ...league.alternate_names, ...Object.values(league.names)]), prior: leaguePrior(league) },
+      search: { ...searchFields([league.name, ...league.alternate_names, ...Object.values(league.names), ...extras.aliases]), prior: extras.prior },
     },
   };
-}
-
-function leaguePrior(league: CatalogLeague): number {
-  if (league.popular) return 3;
-  return league.level === 1 ? 2 : league.level === 2 ? 1 : 0;
 }
 
 export function seasonDocument(summary: SeasonSummary, stages: Array<{ id: number; name: string }>): IndexedDocument {

@@ -56,11 +56,20 @@ export class EntityScore {
 
   /** The score: names whose bound cannot beat the best so far are skipped. */
   score(): number {
-    let best = this.floor;
+    return this.scoreParts().score;
+  }
+
+  /**
+   * The score and the quality of the query's match behind it (QC, name-score.ts; 1 for an exact
+   * name or a code): the prior trusts a match of the words as typed, not one through slips.
+   */
+  scoreParts(): { score: number; quality: number } {
+    let best = { score: this.floor, quality: 1 };
     const order = this.names.map((_, index) => index).sort((a, b) => this.nameBounds[b]! - this.nameBounds[a]!);
     for (const index of order) {
-      if (this.nameBounds[index]! <= best) break;
-      best = Math.max(best, this.matcher.score(this.names[index]!, this.entity.context));
+      if (this.nameBounds[index]! <= best.score) break;
+      const found = this.matcher.scoreParts(this.names[index]!, this.entity.context);
+      if (found.score > best.score) best = found;
     }
     return best;
   }

@@ -25,6 +25,7 @@ export const CONTEXT_FACTOR = 0.9;
 export const ORDER_PENALTY = 0.95;
 export const NON_EXACT_CAP = 0.99;
 const NAME_SHARE = 0.3;
+const NO_MATCH = { score: 0, quality: 0 } as const;
 
 /** A piece of the query: one word, or two neighbouring words written together. */
 type QueryUnit = { text: string; from: number; to: number; prefix: boolean };
@@ -52,9 +53,14 @@ export class QueryMatcher {
 
   /** The score of query words [from, to) against one name spelling. */
   score(name: NameWords, context: readonly string[], from = 0, to = this.query.words.length): number {
-    if (to <= from || name.words.length === 0) return 0;
+    return this.scoreParts(name, context, from, to).score;
+  }
+
+  /** The score and its QC (how well the query words are matched, before the name's coverage). */
+  scoreParts(name: NameWords, context: readonly string[], from = 0, to = this.query.words.length): { score: number; quality: number } {
+    if (to <= from || name.words.length === 0) return NO_MATCH;
     const pairs = this.pairs(name, from, to);
-    if (pairs.length === 0) return 0;
+    if (pairs.length === 0) return NO_MATCH;
     pairs.sort((a, b) => b.value - a.value || b.coverage - a.coverage);
 
     const count = to - from;
@@ -82,7 +88,7 @@ export class QueryMatcher {
     }
     const qc = weightedMean(quality, this.query.weights.slice(from, to));
     const nc = weightedMean(coverage, name.weights);
-    return Math.min(qc * (1 - NAME_SHARE + NAME_SHARE * nc) * (inOrder ? 1 : ORDER_PENALTY), NON_EXACT_CAP);
+    return { score: Math.min(qc * (1 - NAME_SHARE + NAME_SHARE * nc) * (inOrder ? 1 : ORDER_PENALTY), NON_EXACT_CAP), quality: qc };
   }
 
   /**

@@ -6,14 +6,15 @@ import type { CountryHit, LeagueHit, TeamHit } from "./documents.js";
 import { EntityScore, type ScorableEntity } from "./entity-score.js";
 import { fixtureQuery, scoreFixture, type FixtureQuery } from "./fixture-score.js";
 import { QueryMatcher } from "./name-score.js";
+import { withPrior } from "./prior.js";
 import { queryText } from "./query-text.js";
 
 /**
  * Candidates in, ranked items out: every candidate is scored in TypeScript (the score is the
- * same whatever else was found), those under MIN_SCORE are dropped as noise, and the rest are
- * ordered by score; equal scores go to the more prominent entity (search.prior: popular
- * league, level 1, ...), then the shorter name, then the id. Fixtures with equal scores go
- * soonest first.
+ * same whatever else was found), those whose text score is under MIN_SCORE are dropped as
+ * noise, teams and leagues take their prominence into account (prior.ts), and the rest are
+ * ordered by score; equal scores go to the more prominent entity (search.prior), then the
+ * shorter name, then the id. Fixtures with equal scores go soonest first.
  */
 export const MIN_SCORE = 0.3;
 
@@ -80,21 +81,26 @@ export class EntityRanker {
     hits: Array<estypes.SearchHit<T>>,
     scorable: (doc: T) => ScorableEntity,
   ): Array<Ranked<T>> {
-    const candidates = hits.flatMap((hit) => (hit._source ? [{ item: hit._source, entity: new EntityScore(this.matcher, scorable(hit._source)) }] : []));
-    candidates.sort((a, b) => b.entity.bound - a.entity.bound);
+    const candidates = hits.flatMap((hit) => {
+      if (!hit._source) return [];
+      const entity = new EntityScore(this.matcher, scorable(hit._source));
+      return [{ item: hit._source, entity, bound: withPrior(entity.bound, hit._source.search?.prior) }];
+    });
+    candidates.sort((a, b) => b.bound - a.bound);
     const ranked: Array<Ranked<T>> = [];
     const byRank = (a: Ranked<T>, b: Ranked<T>) =>
       b.score - a.score ||
       (b.item.search?.prior ?? 0) - (a.item.search?.prior ?? 0) ||
       a.item.name.length - b.item.name.length ||
       a.item.id - b.item.id;
-    for (const { item, entity } of candidates) {
+    for (const { item, entity, bound } of candidates) {
       // A bound equal to the last listed score may still tie and win on the tie-breaks.
       const threshold = ranked.length < this.limit ? MIN_SCORE : Math.max(MIN_SCORE, ranked[this.limit - 1]!.score);
-      if (entity.bound < threshold) break;
-      const score = entity.score();
-      if (score < MIN_SCORE) continue;
-      ranked.push({ item, score });
+      if (bound < threshold) break;
+      const text = entity.scoreParts();
+      // The prior orders matches; it never lets a weak one in.
+      if (text.score < MIN_SCORE) continue;
+      ranked.push({ item, score: withPrior(text.score, item.search?.prior, text.quality) });
       ranked.sort(byRank);
       ranked.length = Math.min(ranked.length, this.limit);
     }

@@ -3,21 +3,22 @@ import { describe, expect, it } from "vitest";
 import type { TeamHit } from "../../../../src/search/entity/documents.js";
 import { EntityScore } from "../../../../src/search/entity/entity-score.js";
 import { QueryMatcher } from "../../../../src/search/entity/name-score.js";
+import { withPrior } from "../../../../src/search/entity/prior.js";
 import { queryText } from "../../../../src/search/entity/query-text.js";
 import { EntityRanker, MIN_SCORE } from "../../../../src/search/entity/rank.js";
 import { exactFormsOf } from "../../../../src/domain/text/name-forms.js";
 
 const TEAMS: Array<[string, string[], number]> = [
-  ["Newcastle United FC", ["Newcastle", "Newcastle United"], 3],
-  ["Newcastle United Jets", ["Newcastle", "Newcastle Jets"], 2],
-  ["Manchester United FC", ["Man Utd", "Manchester United"], 3],
-  ["Manchester City FC", ["Man City", "Manchester City"], 3],
-  ["Leeds United FC", ["Leeds", "Leeds United"], 1],
-  ["West Ham United FC", ["West Ham"], 3],
-  ["Tottenham Hotspur FC", ["Tottenham", "Spurs"], 3],
-  ["Aston Villa FC", ["Aston Villa", "Villa"], 3],
-  ["Villarreal CF", ["Villarreal"], 3],
-  ["Sheffield United FC", ["Sheffield Utd."], 1],
+  ["Newcastle United FC", ["Newcastle", "Newcastle United"], 0.56],
+  ["Newcastle United Jets", ["Newcastle", "Newcastle Jets"], 0.29],
+  ["Manchester United FC", ["Man Utd", "Manchester United"], 0.55],
+  ["Manchester City FC", ["Man City", "Manchester City"], 0.88],
+  ["Leeds United FC", ["Leeds", "Leeds United"], 0.52],
+  ["West Ham United FC", ["West Ham"], 0.5],
+  ["Tottenham Hotspur FC", ["Tottenham", "Spurs"], 0.55],
+  ["Aston Villa FC", ["Aston Villa", "Villa"], 0.92],
+  ["Villarreal CF", ["Villarreal"], 0.56],
+  ["Sheffield United FC", ["Sheffield Utd."], 0.2],
 ];
 
 function hit(index: number): estypes.SearchHit<TeamHit> {
@@ -42,8 +43,9 @@ function bruteForce(q: string, limit: number): Array<[number, number]> {
   const matcher = new QueryMatcher(queryText(q));
   return hits
     .map((h) => ({ doc: h._source!, forms: h._source!.search?.names ?? [], prior: h._source!.search?.prior ?? 0 }))
-    .map((entry) => ({ ...entry, score: new EntityScore(matcher, { forms: entry.forms, context: ["england"], codes: [entry.doc.short_code.toLowerCase()] }).score() }))
-    .filter((entry) => entry.score >= MIN_SCORE)
+    .map((entry) => ({ ...entry, text: new EntityScore(matcher, { forms: entry.forms, context: ["england"], codes: [entry.doc.short_code.toLowerCase()] }).scoreParts() }))
+    .filter((entry) => entry.text.score >= MIN_SCORE)
+    .map((entry) => ({ ...entry, score: withPrior(entry.text.score, entry.prior, entry.text.quality) }))
     .sort((a, b) => b.score - a.score || b.prior - a.prior || a.doc.name.length - b.doc.name.length || a.doc.id - b.doc.id)
     .slice(0, limit)
     .map((entry) => [entry.doc.id, entry.score]);
