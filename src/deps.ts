@@ -22,6 +22,7 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
   // RATE_LIMIT_PER_SECOND=0 turns limiting off altogether, keys' own limits included.
   const rateLimiter = config.rateLimit.perSecond > 0 ? new RateLimiter(config.rateLimit) : null;
   const fixtureJsonCache = new FixtureJsonCache(config.fixtureCacheBytes);
-  const streams = new StreamHub(es, indices.fixtures, keys, logger, config.streams);
+  const streams = new StreamHub(es, indices.fixtures, keys, logger, config.streams, metrics.streamEventsDelivered);
+  metrics.watchStreams(() => ({ open: streams.openStreams, queries: streams.distinctQueries }));
   return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter, streams };
 }

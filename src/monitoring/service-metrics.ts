@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /** Route label for requests no router matched, so unknown paths never add label values. */
 export const UNMATCHED_ROUTE = "unmatched";
@@ -41,9 +41,43 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  private readonly streamEvents = new Counter({
+    name: "stream_events_delivered_total",
+    help: "Stream events written to subscribers (one per subscriber), by event name",
+    labelNames: ["event"] as const,
+    registers: [this.registry],
+  });
+  private streamsProbe: () => { open: number; queries: number } = () => ({ open: 0, queries: 0 });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    const probe = () => this.streamsProbe();
+    new Gauge({
+      name: "streams_open",
+      help: "Open streams (Server-Sent Events connections) of this instance",
+      registers: [this.registry],
+      collect() {
+        this.set(probe().open);
+      },
+    });
+    new Gauge({
+      name: "stream_standing_queries",
+      help: "Distinct standing queries the open streams share: what each round of the change feed costs",
+      registers: [this.registry],
+      collect() {
+        this.set(probe().queries);
+      },
+    });
   }
+
+  /** Where the stream gauges read their values when scraped. */
+  watchStreams(probe: () => { open: number; queries: number }): void {
+    this.streamsProbe = probe;
+  }
+
+  readonly streamEventsDelivered = (event: string, subscribers: number): void => {
+    if (subscribers > 0) this.streamEvents.inc({ event }, subscribers);
+  };
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {
     const labels = { route, method, status: String(status) };

@@ -23,8 +23,8 @@ export type StandingQuerySpec = {
 
 export type FixtureHit = estypes.SearchHit<FixtureDocument>;
 
-/** An enter/update/leave or snapshot event, as it went out. */
-export type IssuedEvent = { name: "snapshot" | "enter" | "update" | "leave"; seq: number };
+/** An enter/update/leave or snapshot event, as it went out, and to how many subscribers. */
+export type IssuedEvent = { name: "snapshot" | "enter" | "update" | "leave"; seq: number; to: number };
 
 const FIXTURES_OPEN = Buffer.from('{"fixtures":[');
 const FIXTURE_OPEN = Buffer.from('{"fixture":');
@@ -105,12 +105,14 @@ export class StandingQuery {
     }
     if (this.waiting.length > 0) {
       const snapshot = this.snapshotBytes(hits, at);
+      let to = 0;
       for (const subscriber of this.waiting.splice(0)) {
         if (subscriber.closed) continue;
         subscriber.write(snapshot);
         this.subscribers.add(subscriber);
+        to += 1;
       }
-      issued.push({ name: "snapshot", seq: this.seq });
+      issued.push({ name: "snapshot", seq: this.seq, to });
     }
     this.needsFull = false;
     this.lastFullAt = at.getTime();
@@ -146,7 +148,7 @@ export class StandingQuery {
         : sseEvent(id, change.kind, Buffer.concat([FIXTURE_OPEN, ...this.presentHit(change.hit), CLOSE]));
     this.history.add({ seq: this.seq, bytes });
     for (const subscriber of this.subscribers) subscriber.write(bytes);
-    return { name: change.kind, seq: this.seq };
+    return { name: change.kind, seq: this.seq, to: this.subscribers.size };
   }
 
   private snapshotBytes(hits: readonly FixtureHit[], at: Date): Buffer {

@@ -7,7 +7,7 @@ import { restrictedTo, wholeResultSet } from "../search/streams/standing-request
 import { multiSearch } from "../store/multi-search.js";
 import { ChangeFeed, type FeedPoll } from "./change-feed.js";
 import { SSE_HEARTBEAT } from "./sse-frames.js";
-import { StandingQuery, type FixtureHit, type StandingQuerySpec } from "./standing-query.js";
+import { StandingQuery, type FixtureHit, type IssuedEvent, type StandingQuerySpec } from "./standing-query.js";
 import type { Subscriber } from "./subscriber.js";
 
 /**
@@ -74,6 +74,8 @@ export class StreamHub {
     private readonly keys: KeyCache,
     private readonly logger: Logger,
     options: Partial<StreamHubOptions> = {},
+    /** Told how many subscribers each event reached (the service's metrics). */
+    private readonly delivered: (event: string, subscribers: number) => void = () => {},
   ) {
     this.options = { ...DEFAULT_STREAM_HUB_OPTIONS, ...options };
     this.feed = new ChangeFeed(es, fixturesAlias, { overlapMs: this.options.overlapMs });
@@ -237,7 +239,7 @@ export class StreamHub {
     }
     const hits = answer.hits.hits as FixtureHit[];
     if (!plan.full) {
-      query.applyChanges(plan.ids, hits);
+      this.count(query.applyChanges(plan.ids, hits));
       return;
     }
     if (hits.length > this.options.snapshotMax) {
@@ -248,11 +250,15 @@ export class StreamHub {
       return;
     }
     const joining = [...query.waiting];
-    query.applyFull(hits, at);
+    this.count(query.applyFull(hits, at));
     for (const subscriber of joining) {
       this.joins.get(subscriber)?.resolve();
       this.joins.delete(subscriber);
     }
+  }
+
+  private count(events: readonly IssuedEvent[]): void {
+    for (const event of events) this.delivered(event.name, event.to);
   }
 
   private rejectWaiting(query: StandingQuery, error: Error): void {

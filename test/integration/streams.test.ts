@@ -141,6 +141,16 @@ describe("GET /livescores/stream", () => {
   }, 120_000);
 });
 
+describe("the streams' metrics", () => {
+  it("report open streams, the standing queries they share and the events delivered", async () => {
+    const text = await (await env.get("/metrics", { key: null })).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(text)?.[1]);
+    expect(value("streams_open")).toBeGreaterThanOrEqual(2);
+    expect(value("stream_standing_queries")).toBeGreaterThanOrEqual(2);
+    expect(text).toMatch(/^stream_events_delivered_total\{event="update"\} [1-9]/m);
+  });
+});
+
 describe("GET /fixtures/search/stream", () => {
   it("refuses a query that matches more fixtures than a stream holds, and says how to narrow it", async () => {
     // After the matches above: three finished within the window and one to come, one more than the limit of 3.
