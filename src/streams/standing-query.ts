@@ -26,6 +26,9 @@ export type FixtureHit = estypes.SearchHit<FixtureDocument>;
 /** An enter/update/leave or snapshot event, as it went out, and to how many subscribers. */
 export type IssuedEvent = { name: "snapshot" | "enter" | "update" | "leave"; seq: number; to: number };
 
+/** Replay memory per standing query: with a hundred distinct queries, tens of megabytes at most. */
+const HISTORY_MAX_BYTES = 512 * 1024;
+
 const FIXTURES_OPEN = Buffer.from('{"fixtures":[');
 const FIXTURE_OPEN = Buffer.from('{"fixture":');
 const CLOSE = Buffer.from("}");
@@ -51,7 +54,7 @@ export class StandingQuery {
     readonly spec: StandingQuerySpec,
     private readonly historySize: number,
   ) {
-    this.history = new EventHistory(historySize);
+    this.history = new EventHistory(historySize, HISTORY_MAX_BYTES);
   }
 
   /** The id of the last event issued: a snapshot carries it, so a reconnect resumes after it. */
@@ -95,7 +98,7 @@ export class StandingQuery {
     if (this.resnapshot) {
       // Nothing from before the rebuild can be replayed: a reconnect with an older id gets a snapshot.
       this.seq += 1;
-      this.history = new EventHistory(this.historySize);
+      this.history = new EventHistory(this.historySize, HISTORY_MAX_BYTES);
       this.membership.reset(matchingHits(hits));
       this.resnapshot = false;
       this.waiting.push(...this.subscribers);

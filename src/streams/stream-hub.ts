@@ -65,6 +65,7 @@ export class StreamHub {
   private running = false;
   private faulted = false;
   private closed = false;
+  private checkingKeys = false;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly keyCheck: NodeJS.Timeout;
 
@@ -287,6 +288,16 @@ export class StreamHub {
 
   /** A revoked key's streams end once the key cache no longer knows the key. */
   private async checkKeys(): Promise<void> {
+    if (this.checkingKeys) return;
+    this.checkingKeys = true;
+    try {
+      await this.checkKeysOnce();
+    } finally {
+      this.checkingKeys = false;
+    }
+  }
+
+  private async checkKeysOnce(): Promise<void> {
     const byKey = new Map<string, Subscriber[]>();
     for (const query of this.queries.values()) {
       for (const subscriber of query.subscribers) byKey.set(subscriber.key, [...(byKey.get(subscriber.key) ?? []), subscriber]);

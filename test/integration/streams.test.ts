@@ -108,6 +108,9 @@ describe("GET /livescores/stream", () => {
     while (!text.includes("event: snapshot")) text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();
     expect(text.startsWith("retry: 2000\n\n")).toBe(true);
+    const head = await fetch(`${env.url}/livescores/stream?api_token=${key}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     const snapshot = text.slice("retry: 2000\n\n".length).split("\n\n")[0]!.split("\n");
     expect(snapshot.map((line) => line.slice(0, line.indexOf(":"))).sort()).toEqual(["data", "event", "id"]);
     expect(snapshot).toContain("event: snapshot");

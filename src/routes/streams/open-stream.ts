@@ -31,7 +31,19 @@ export class TooManyFixturesForStreamError extends BadRequestError {
  * has been sent yet: the response head goes out only once the subscriber holds its snapshot
  * (or what it missed since Last-Event-ID). Streams are neither compressed nor buffered.
  */
+const STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache",
+  "X-Accel-Buffering": "no",
+} as const;
+
 export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Promise<void> {
+  // HEAD has no body to stream into: the parameters were checked, the head says what GET sends.
+  if (ctx.method === "HEAD") {
+    ctx.status = 200;
+    ctx.set(STREAM_HEADERS);
+    return;
+  }
   const { streams } = ctx.deps;
   const principal = ctx.state.principal!;
   if (!streams.reserve(principal.keyId)) throw new TooManyStreamsError(streams.options.perKey);
@@ -52,6 +64,11 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
   try {
     await streams.join(spec, subscriber);
   } catch (error) {
+    // A client that left while its snapshot was read has no one to answer.
+    if (subscriber.closed) {
+      ctx.respond = false;
+      return;
+    }
     subscriber.close("not started");
     if (error instanceof TooManyFixturesError) throw new TooManyFixturesForStreamError(error.limit);
     throw error;
@@ -59,12 +76,7 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
   if (subscriber.closed) return;
   ctx.status = 200;
   ctx.respond = false;
-  ctx.res.writeHead(200, {
-    "Content-Type": "text/event-stream; charset=utf-8",
-    "Cache-Control": "no-cache",
-    "X-Accel-Buffering": "no",
-    Connection: "keep-alive",
-  });
+  ctx.res.writeHead(200, { ...STREAM_HEADERS, Connection: "keep-alive" });
   ctx.res.socket?.setNoDelay(true);
   ctx.res.write(sseRetry(STREAM_RETRY_MS));
   subscriber.start();

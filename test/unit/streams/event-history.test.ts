@@ -21,3 +21,12 @@ describe("EventHistory", () => {
     expect(history.after(6, 5)).toBeNull();
   });
 });
+
+describe("EventHistory bounded by bytes", () => {
+  it("forgets the oldest events past its byte budget, and then cannot replay from before them", () => {
+    const history = new EventHistory(100, 25);
+    for (const seq of [1, 2, 3, 4]) history.add({ seq, bytes: Buffer.alloc(10) });
+    expect(history.after(2, 4)).toEqual([Buffer.alloc(10), Buffer.alloc(10)]);
+    expect(history.after(1, 4)).toBeNull();
+  });
+});
