@@ -1,13 +1,10 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchChromium } from "../support/chromium.js";
 import { loadCatalog, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
-
-/** Debian's chromium; the browser tests are skipped (and say so) where it is not installed. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
 
 let env: TestEnv;
 let key: string;
@@ -45,10 +42,7 @@ describe("GET /demo/search", () => {
 describe.skipIf(!hasChromium)("the search-box demo in headless Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

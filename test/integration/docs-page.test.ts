@@ -1,12 +1,8 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchChromium } from "../support/chromium.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
-
-/** Debian's chromium; the browser test is skipped (and says so) where it is not installed. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -30,10 +26,7 @@ describe("GET /docs", () => {
   });
 
   it.skipIf(!hasChromium)("renders the operations in headless Chromium", async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
       const failed: string[] = [];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LiveSimulator } from "../../src/live/simulator.js";
-import { loadCatalog, miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
+import { matchClock } from "../support/match-clock.js";
+import { loadCatalog, miniCatalog } from "../support/mini-catalog.js";
 import { StreamClient, type StreamedFixture } from "../support/stream-client.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -10,19 +11,9 @@ import { startTestEnv, type TestEnv } from "../support/test-env.js";
  * The guarantee under test: a client that applies the events in order holds what the
  * polled endpoint answers (once the feed has caught up), never an older state after a newer.
  */
-const MINUTE = 60_000;
-const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
-const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+const { start, at, upcoming: current } = matchClock();
 const LEAGUE_MATCHES = [1, 2, 3];
 const LATER_MATCH = 9;
-const current = (id: number, home: number, away: number, minutes: number): MiniMatch => ({
-  id,
-  home,
-  away,
-  date_time: at(minutes).toISOString(),
-  status: "NOT_STARTED",
-  season: "current",
-});
 
 let env: TestEnv;
 let key: string;

@@ -6,17 +6,23 @@ import type { AppContext, AppState } from "../../http/context.js";
 import { PROJECT_ROOT } from "../../paths.js";
 
 /**
- * The search-box demo (public/demo/): a public page, no key needed; the API calls it makes
- * use a key typed into the page. Only the files listed here are served, read once.
+ * The demo pages (public/demo/): the search box and the live scanner, public pages, no key
+ * needed; the API calls they make use a key typed into the page. Only the files listed here
+ * are served, read once.
  */
 const DEMO_DIR = join(PROJECT_ROOT, "public", "demo");
 const FILES: Readonly<Record<string, { file: string; type: string }>> = {
+  "/demo/demo.css": { file: "demo.css", type: "text/css; charset=utf-8" },
   "/demo/search": { file: "search.html", type: "text/html; charset=utf-8" },
   "/demo/search.js": { file: "search.js", type: "text/javascript; charset=utf-8" },
   "/demo/search.css": { file: "search.css", type: "text/css; charset=utf-8" },
+  "/demo/scanner": { file: "scanner.html", type: "text/html; charset=utf-8" },
+  "/demo/scanner.js": { file: "scanner.js", type: "text/javascript; charset=utf-8" },
+  "/demo/scanner-table.js": { file: "scanner-table.js", type: "text/javascript; charset=utf-8" },
+  "/demo/scanner.css": { file: "scanner.css", type: "text/css; charset=utf-8" },
 };
 
-// The page handles an API key: nothing but its own files and its own origin's API.
+// The pages handle an API key: nothing but its own files and its own origin's API.
 const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 

@@ -2,6 +2,7 @@ import Router from "@koa/router";
 import { NotFoundError } from "../../http/errors.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { openApiDocument } from "../../openapi/document.js";
+import { asyncApiDocument } from "./asyncapi-document.js";
 import { DOCS_PAGE } from "./docs-page.js";
 import { swaggerAsset } from "./swagger-assets.js";
 
@@ -11,6 +12,10 @@ export function docsRouter(): Router<AppState, AppContext> {
   router.get("/openapi.json", (ctx) => {
     ctx.set("Cache-Control", "public, max-age=300");
     ctx.body = openApiDocument();
+  });
+  router.get("/asyncapi.json", (ctx) => {
+    ctx.set("Cache-Control", "public, max-age=300");
+    ctx.body = asyncApiDocument();
   });
   router.get("/docs", (ctx) => {
     ctx.type = "text/html; charset=utf-8";

@@ -1,0 +1,278 @@
+// A reference client of GET /fixtures/search/stream. What a client should do, in order:
+// 1. build the query of /fixtures/search (without page and per_page) and open ONE EventSource on
+//    it; close it before opening another (a key holds a limited number of open streams);
+// 2. pass the key as api_token: an EventSource cannot set headers;
+// 3. apply the events in order: snapshot (replace all), enter, update, leave (scanner-table.js);
+// 4. let the EventSource reconnect by itself after a drop: it sends Last-Event-ID and gets what
+//    it missed, or a fresh snapshot;
+// 5. when the stream is refused (400, 403, 429), the EventSource only says "error": fetch the
+//    same URL once to read the JSON error text.
+// The API key is kept in sessionStorage only (gone when the tab closes), shared with the search demo.
+
+import { clockText, element, FixtureTable } from "/demo/scanner-table.js";
+
+const KEY_STORAGE = "sfd.demo.apiKey";
+const MAX_WHERE = 10;
+const TYPES_DEBOUNCE_MS = 300;
+// The groups where[] and order[] read: statistics, and the metric groups.
+const VALUE_TYPES = ["statistics", "predictions", "smart_money", "league_average"];
+const LOCATIONS = [
+  ["LEAGUE", "Match (both teams)"],
+  ["HOME", "Home team"],
+  ["AWAY", "Away team"],
+];
+const STATE_TEXT = { idle: "Not connected", connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", closed: "Closed", stopped: "Stopped" };
+const EVENTS = ["snapshot", "enter", "update", "leave"];
+
+const form = document.getElementById("query");
+const keyInput = document.getElementById("api-key");
+const windowSelect = document.getElementById("window");
+const whereRows = document.getElementById("where-rows");
+const addWhere = document.getElementById("add-where");
+const orderName = document.getElementById("order-name");
+const orderDirection = document.getElementById("order-direction");
+const orderLocation = document.getElementById("order-location");
+const stopButton = document.getElementById("stop");
+const state = document.getElementById("state");
+const status = document.getElementById("status");
+const countText = document.getElementById("count");
+const eventsText = document.getElementById("events");
+const lastEventText = document.getElementById("last-event");
+const request = document.getElementById("request");
+const requestUrl = document.getElementById("request-url");
+const empty = document.getElementById("empty");
+const fixturesTable = document.getElementById("fixtures");
+const tableElements = { head: document.getElementById("fixtures-head"), body: document.getElementById("fixtures-body") };
+
+let types = []; // [{ developer_name, name, developer_type }]
+let typesFor = null;
+let source = null;
+let table = null;
+let generation = 0;
+let counts = {};
+
+fillLocations(orderLocation);
+fillTypeSelect(orderName);
+keyInput.value = sessionStorage.getItem(KEY_STORAGE) ?? "";
+let typesTimer = 0;
+keyInput.addEventListener("input", () => {
+  sessionStorage.setItem(KEY_STORAGE, keyInput.value.trim());
+  clearTimeout(typesTimer);
+  typesTimer = setTimeout(loadTypes, TYPES_DEBOUNCE_MS);
+});
+addWhere.addEventListener("click", () => addWhereRow());
+orderName.addEventListener("change", showOrderChoices);
+showOrderChoices();
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  watch();
+});
+stopButton.addEventListener("click", () => stop("stopped"));
+window.addEventListener("pagehide", () => source?.close());
+loadTypes();
+
+/** The names where[] accepts, from /types, grouped by developer_type. */
+async function loadTypes() {
+  const key = keyInput.value.trim();
+  if (key === "" || key === typesFor) return;
+  typesFor = key;
+  try {
+    const response = await fetch(`/types?developer_type=${VALUE_TYPES.join(",")}`, { headers: { "X-API-Key": key } });
+    const body = await response.json();
+    if (key !== typesFor) return;
+    if (!response.ok) {
+      typesFor = null;
+      return say(errorText(response.status, body), true);
+    }
+    types = body.types;
+    for (const select of document.querySelectorAll(".type-select")) fillTypeSelect(select);
+    say("");
+  } catch {
+    typesFor = null;
+    say("The service cannot be reached.", true);
+  }
+}
+
+function fillTypeSelect(select) {
+  const current = select.value;
+  const options = [];
+  if (select.dataset.empty) options.push(element("option", "", { value: "" }, select.dataset.empty));
+  if (types.length === 0 && !select.dataset.empty) options.push(element("option", "", { value: "" }, "Enter a key to load names"));
+  for (const group of VALUE_TYPES) {
+    const members = types.filter((type) => type.developer_type === group);
+    if (members.length === 0) continue;
+    const optgroup = element("optgroup", "", { label: group.replace("_", " ") });
+    for (const type of members) optgroup.append(element("option", "", { value: type.developer_name, title: type.name }, type.developer_name));
+    options.push(optgroup);
+  }
+  select.replaceChildren(...options);
+  if ([...select.options].some((option) => option.value === current)) select.value = current;
+}
+
+/** Direction and location mean nothing for the default order (kick-off time). */
+function showOrderChoices() {
+  orderDirection.disabled = orderLocation.disabled = orderName.value === "";
+}
+
+function fillLocations(select) {
+  select.replaceChildren(...LOCATIONS.map(([value, text]) => element("option", "", { value }, text)));
+}
+
+function addWhereRow() {
+  const index = whereRows.children.length + 1;
+  const row = element("div", "where-row", { role: "group", "aria-label": `Condition ${index}` });
+  const name = element("select", "type-select where-name");
+  fillTypeSelect(name);
+  const min = element("input", "where-min", { type: "number", step: "1", inputmode: "numeric", placeholder: "min", required: "" });
+  const max = element("input", "where-max", { type: "number", step: "1", inputmode: "numeric", placeholder: "max", required: "" });
+  const location = element("select", "where-location");
+  fillLocations(location);
+  const remove = element("button", "secondary remove", { type: "button", "aria-label": `Remove condition ${index}` }, "Remove");
+  remove.addEventListener("click", () => {
+    row.remove();
+    renumberWhereRows();
+  });
+  row.append(labelled("Name", name), labelled("Min", min), labelled("Max", max), labelled("Value of", location), remove);
+  whereRows.append(row);
+  renumberWhereRows();
+  name.focus();
+}
+
+function renumberWhereRows() {
+  [...whereRows.children].forEach((row, index) => {
+    row.setAttribute("aria-label", `Condition ${index + 1}`);
+    row.querySelector(".remove").setAttribute("aria-label", `Remove condition ${index + 1}`);
+  });
+  addWhere.disabled = whereRows.children.length >= MAX_WHERE;
+}
+
+function labelled(text, control) {
+  const label = element("label", "", {}, text);
+  label.append(control);
+  return label;
+}
+
+/** The query of the form, in the parameters of /fixtures/search, and the values worth a column. */
+function readQuery() {
+  const params = new URLSearchParams({ window: windowSelect.value });
+  const includes = [...form.querySelectorAll('input[name="include"]:checked')].map((box) => box.value);
+  if (includes.length > 0) params.set("include", includes.join(","));
+  const columns = [];
+  for (const row of whereRows.children) {
+    const name = row.querySelector(".where-name").value;
+    if (name === "") continue;
+    const location = row.querySelector(".where-location").value;
+    params.append(`where[${name}]`, `${row.querySelector(".where-min").value}:${row.querySelector(".where-max").value}:${location}`);
+    columns.push({ name, location });
+  }
+  let order = null;
+  if (orderName.value !== "") {
+    order = { name: orderName.value, direction: orderDirection.value, location: orderLocation.value };
+    params.set(`order[${order.name}]`, `${order.direction}:${order.location}`);
+    if (!columns.some((column) => column.name === order.name && column.location === order.location)) columns.push(order);
+  }
+  return { params, includes, columns, order };
+}
+
+function watch() {
+  const key = keyInput.value.trim();
+  sessionStorage.setItem(KEY_STORAGE, key);
+  if (key === "") return say("Paste an API key to watch.", true);
+  stop("idle");
+  loadTypes();
+  const { params, includes, columns, order } = readQuery();
+  // Shown as typed (brackets and colons unescaped) and without the key.
+  requestUrl.textContent = decodeURIComponent(`/fixtures/search/stream?${params}&api_token=…`);
+  request.hidden = false;
+  params.set("api_token", key);
+  const url = `/fixtures/search/stream?${params}`;
+  table = new FixtureTable(tableElements, { columns, order, includes });
+  counts = Object.fromEntries(EVENTS.map((name) => [name, 0]));
+  showCounts();
+  lastEventText.textContent = "–";
+  empty.textContent = "Waiting for the snapshot…";
+  empty.hidden = false;
+
+  const mine = ++generation;
+  const stream = new EventSource(url);
+  source = stream;
+  stopButton.disabled = false;
+  setState("connecting");
+  say("");
+  stream.addEventListener("open", () => mine === generation && setState("live"));
+  for (const name of EVENTS) stream.addEventListener(name, (event) => mine === generation && onEvent(name, event));
+  stream.addEventListener("error", () => {
+    if (mine !== generation) return;
+    if (stream.readyState === EventSource.CONNECTING) return setState("reconnecting");
+    setState("closed");
+    stopButton.disabled = true;
+    if (counts.snapshot === 0) empty.textContent = "No stream is open.";
+    explainFailure(url, mine);
+  });
+}
+
+function onEvent(name, event) {
+  const data = JSON.parse(event.data);
+  if (name === "snapshot") table.snapshot(data.fixtures);
+  else if (name === "enter") table.enter(data.fixture);
+  else if (name === "update") table.update(data.fixture);
+  else table.leave(data.fixture_id);
+  counts[name]++;
+  showCounts();
+  lastEventText.textContent = `${name} at ${clockText(new Date().toISOString())}`;
+  lastEventText.title = `event id ${event.lastEventId}`;
+  if (name === "snapshot") say(`Snapshot: ${table.size} fixture${table.size === 1 ? "" : "s"}. Changes follow as they happen.`);
+}
+
+function showCounts() {
+  const size = table?.size ?? 0;
+  countText.textContent = String(size);
+  const total = EVENTS.reduce((sum, name) => sum + counts[name], 0);
+  eventsText.textContent = `${total} (${counts.enter} enter, ${counts.update} update, ${counts.leave} leave)`;
+  fixturesTable.hidden = counts.snapshot === 0;
+  empty.hidden = size > 0;
+  if (counts.snapshot > 0) empty.textContent = "No fixture matches right now; they appear here as soon as one does.";
+}
+
+/** An EventSource hides the answer of a refused stream: ask once more, by fetch, to read its JSON. */
+async function explainFailure(url, mine) {
+  const controller = new AbortController();
+  try {
+    const response = await fetch(url, { signal: controller.signal });
+    if (response.ok) {
+      controller.abort(); // the stream opens this time: this was not a refusal
+      if (mine === generation) say("The stream was closed. Choose Watch to open it again.", true);
+      return;
+    }
+    const body = await response.json().catch(() => null);
+    if (mine === generation) say(errorText(response.status, body), true);
+  } catch {
+    if (mine === generation) say("The service cannot be reached.", true);
+  }
+}
+
+function errorText(code, body) {
+  const text = body?.error ?? "request failed";
+  if (code === 403) return `The key was rejected (403: ${text}). Paste a valid API key.`;
+  if (code === 429) return `Too many streams or requests (429): ${text}`;
+  return `${code}: ${text}`;
+}
+
+function stop(next) {
+  generation++;
+  source?.close();
+  source = null;
+  table?.close();
+  stopButton.disabled = true;
+  setState(next);
+}
+
+function setState(next) {
+  state.dataset.state = next;
+  state.textContent = STATE_TEXT[next];
+}
+
+function say(message, isError = false) {
+  status.textContent = message;
+  status.classList.toggle("error", isError);
+}
