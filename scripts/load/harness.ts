@@ -78,7 +78,7 @@ export interface RunningService {
 }
 
 /** `npm run build`: the service as the Dockerfile runs it, compiled to dist/. */
-async function buildService(): Promise<string> {
+export async function buildService(): Promise<string> {
   const tsc = spawn(process.execPath, [join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], {
     cwd: PROJECT_ROOT,
     stdio: ["ignore", "inherit", "inherit"],

@@ -1,0 +1,105 @@
+/**
+ * `npm run bench:stream [-- --streams 1000 --queries 100 --duration 60 --seed bench:stream --rebuild]`:
+ * what the streams (GET /livescores/stream, GET /fixtures/search/stream) cost and deliver, on
+ * the real data with the live simulator at speed 60 writing, printed (never asserted):
+ *   1. one stream per query (`--queries` distinct queries);
+ *   2. `--streams` streams over the same queries on one service instance: write -> event
+ *      latency from each fixture's `updated_at`, events/s, snapshot time, service RSS and CPU,
+ *      the node's CPU; Elasticsearch requests/s against phase 1 (cost follows queries);
+ *   3. the polling equivalent: the same clients asking the polled endpoints once a second;
+ *   4. two service instances on the node, the clients split; after the simulator stops,
+ *      every client is compared with its polled endpoint's answer.
+ * Data: the openfootball rebuild under INDEX_PREFIX (default `bench_stream`), made when
+ * missing or older than a day and kept (real-data.ts: each phase replays the same match hour
+ * on a clone). The service runs compiled, as in production, a fresh child per phase; the
+ * clients run in a load process of their own (stream/load-process.ts); this process runs the
+ * simulator. Everything started is stopped and the clones and the key are removed at the end.
+ */
+import { availableParallelism, cpus } from "node:os";
+import { ApiKeyStore } from "../../src/store/api-key-store.js";
+import { loadConfig } from "../../src/config.js";
+import { createElasticsearchClient } from "../../src/store/client.js";
+import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
+import { indexNames } from "../../src/store/index-names.js";
+import { LoadLink } from "./stream/load-link.js";
+import { parseStreamBenchOptions } from "./stream/options.js";
+import { Phases, SIMULATOR_SPEED, type StreamPhase } from "./stream/phases.js";
+import { describeQueries } from "./stream/query-check.js";
+import { elasticsearchPid } from "./stream/process-usage.js";
+import type { StreamClientSpec } from "./stream/protocol.js";
+import { queryMaterial } from "./stream/query-material.js";
+import { generateQueries, type StreamQuery } from "./stream/queries.js";
+import { ensureRealData, restPristine, type RealData } from "./stream/real-data.js";
+import { esLine, openedLines, pollLines, ratioLines, streamsLines, usageLines } from "./stream/report.js";
+import { Services, type ServiceInstance } from "./stream/services.js";
+
+const COST_RATIO_TARGET = 1.2;
+const log = (line: string): void => console.log(line);
+
+async function main(): Promise<void> {
+  const options = parseStreamBenchOptions(process.argv.slice(2));
+  const prefix = process.env.INDEX_PREFIX ?? "bench_stream";
+  const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
+  const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
+  const names = indexNames(prefix);
+  const services = new Services(prefix, Math.max(10, options.streams));
+  const load = new LoadLink(log);
+  let data: RealData | undefined;
+  let revoke: (() => Promise<void>) | undefined;
+  try {
+    log(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? "?"}), shared with the node and the load: ` +
+      `the figures are this machine's, not the service's limits. ${options.streams} streams over ${options.queries} queries, ` +
+      `${options.durationSeconds} s per phase, simulator at speed ${SIMULATOR_SPEED}.`);
+    data = await ensureRealData(es, names, { rebuild: options.rebuild }, log);
+    await ensurePersistentIndices(es, names);
+    const keys = new ApiKeyStore(es, names.api_keys);
+    const created = await keys.create({ userId: 0, roles: [], label: "bench:stream" });
+    revoke = async () => void (await keys.revoke(created.record.id));
+    const phases = new Phases({ es, names, data, services, load, key: created.key, esPid: await elasticsearchPid(es), durationMs: options.durationSeconds * 1000, log });
+
+    let queries: StreamQuery[] = [];
+    const prepare = async (service: ServiceInstance) => {
+      queries = generateQueries(options.seed, options.queries, await queryMaterial(es, names.fixtures, service.url, created.key));
+      for (const line of await describeQueries(queries, service.url, created.key)) log(`  ${line}`);
+    };
+    // Client i watches query i modulo the number of queries: every query has subscribers.
+    const specs = (count: number) => (): StreamClientSpec[] =>
+      Array.from({ length: count }, (_, i) => ({ streamPath: queries[i % queries.length]!.streamPath, pollPath: queries[i % queries.length]!.pollPath }));
+
+    const low = await phases.streams("one stream per query", specs(options.queries), 1, { truth: false, before: prepare });
+    printStreams(low);
+    const high = await phases.streams(`${options.streams} streams, one service instance`, specs(options.streams), 1, { truth: false });
+    printStreams(high);
+    for (const line of ratioLines({ clients: options.queries, es: low.es }, { clients: options.streams, es: high.es }, COST_RATIO_TARGET)) log(line);
+
+    const polled = await phases.polling(`the polling equivalent: ${options.streams} clients asking the polled endpoints once a second`, specs(options.streams)().map((spec) => spec.pollPath));
+    for (const line of [...pollLines(polled.poll), ...usageLines(polled.usage), esLine(polled.es)]) log(`  ${line}`);
+    log(`Streams against polling, ${options.streams} clients: service CPU ${high.usage[0]!.cpuMsPerSecond.toFixed(0)} vs ${polled.usage[0]!.cpuMsPerSecond.toFixed(0)} ms/s, ` +
+      `node CPU ${high.usage.at(-1)!.cpuMsPerSecond.toFixed(0)} vs ${polled.usage.at(-1)!.cpuMsPerSecond.toFixed(0)} ms/s, ` +
+      `Elasticsearch ${high.es.requestsPerSecond.toFixed(1)} vs ${polled.es.requestsPerSecond.toFixed(1)} requests/s`);
+
+    const two = await phases.streams(`two service instances, ${options.streams} streams split between them`, specs(options.streams), 2, { truth: true });
+    printStreams(two);
+  } finally {
+    load.stop();
+    services.stopAll();
+    if (data) await restPristine(es, names, data).catch((error: unknown) => log(`could not restore ${names.fixtures}: ${(error as Error).message}`));
+    await revoke?.().catch(() => {});
+    await es.close();
+  }
+}
+
+function printStreams(phase: StreamPhase): void {
+  const lines = [...openedLines(phase.open, phase.open.opened + phase.open.refused.length), ...streamsLines(phase.streams), ...usageLines(phase.usage), esLine(phase.es)];
+  if (phase.truth) {
+    const { clients, equalAtFirst, equal, seconds, examples } = phase.truth;
+    lines.push(`equal to the polled endpoint after the simulator stopped: ${equalAtFirst}/${clients} at the first comparison, ${equal}/${clients} after ${seconds.toFixed(1)} s; ${clients - equal} differ`);
+    lines.push(...examples.map((example) => `  differs: ${example}`));
+  }
+  for (const line of lines) log(`  ${line}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:stream failed: ${(error as Error).message ?? error}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,37 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { LoadReply, LoadRequest, ReplyTo } from "./protocol.js";
+
+/** The load process (load-process.ts) as a child of the benchmark, asked one thing at a time. */
+export class LoadLink {
+  private readonly child: ChildProcess;
+  private waiting: ((reply: LoadReply) => void) | null = null;
+
+  constructor(private readonly log: (line: string) => void) {
+    this.child = fork(fileURLToPath(new URL("./load-process.ts", import.meta.url)), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    this.child.on("message", (reply: LoadReply) => {
+      if (reply.reply === "progress") this.log(`  ${reply.line}`);
+      else this.waiting?.(reply);
+    });
+    this.child.on("exit", (code) => {
+      if (code) this.log(`the load process exited with ${code}`);
+    });
+  }
+
+  ask<T extends LoadRequest["type"]>(request: Extract<LoadRequest, { type: T }>): Promise<ReplyTo[T]> {
+    return new Promise((resolve, reject) => {
+      const onExit = () => reject(new Error("the load process ended"));
+      this.child.once("exit", onExit);
+      this.waiting = (reply) => {
+        this.waiting = null;
+        this.child.off("exit", onExit);
+        resolve(reply as ReplyTo[T]);
+      };
+      this.child.send(request);
+    });
+  }
+
+  stop(): void {
+    this.child.kill();
+  }
+}

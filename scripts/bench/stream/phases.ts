@@ -1,0 +1,142 @@
+import type { Client } from "@elastic/elasticsearch";
+import { setTimeout as sleep } from "node:timers/promises";
+import { LiveSimulator } from "../../../src/live/simulator.js";
+import type { IndexNames } from "../../../src/store/index-names.js";
+import { countsBetween, esCounts } from "./es-counters.js";
+import type { LoadLink } from "./load-link.js";
+import { ProcessMeter } from "./process-usage.js";
+import type { ConvergeReply, OpenReply, PollReply, StreamClientSpec, StreamsReply } from "./protocol.js";
+import { playCopy, type RealData } from "./real-data.js";
+import type { EsLoad, Usage } from "./report.js";
+import type { ServiceInstance, Services } from "./services.js";
+
+/** The simulator's speed the issue asks for: a match in about a minute and a half. */
+export const SIMULATOR_SPEED = 60;
+/** After the simulator stops: a few feed polls and an index refresh, before clients are compared with the truth. */
+const FEED_WAIT_MS = 3_000;
+/** Comparing goes on this long at most: a moved window edge shows only after the streams' full evaluation (30 s). */
+const CONVERGE_DEADLINE_MS = 35_000;
+
+export type PhaseContext = {
+  es: Client;
+  names: IndexNames;
+  data: RealData;
+  services: Services;
+  load: LoadLink;
+  key: string;
+  esPid: number | null;
+  durationMs: number;
+  log: (line: string) => void;
+};
+
+export type Measured = { usage: Usage[]; es: EsLoad; seconds: number };
+export type StreamPhase = Measured & { open: OpenReply; streams: StreamsReply; truth: ConvergeReply | null };
+export type PollPhase = Measured & { poll: PollReply };
+
+/**
+ * One phase: a fresh copy of the data at the rebuild's `now`, fresh service instances, the
+ * clients (or pollers), then the simulator at speed 60 for the phase's duration. What is
+ * measured (CPU, Elasticsearch counts, events) starts once every client holds its snapshot.
+ */
+export class Phases {
+  private count = 0;
+  /** Aborts the running phase's simulator, whatever step failed. */
+  private stopSimulator: (() => void) | null = null;
+
+  constructor(private readonly ctx: PhaseContext) {}
+
+  /** `clients` is asked after `before` (which may make the queries, once the data and a service are up). */
+  async streams(
+    label: string,
+    clients: () => StreamClientSpec[],
+    instances: number,
+    options: { truth: boolean; before?: (service: ServiceInstance) => Promise<void> },
+  ): Promise<StreamPhase> {
+    return this.run(label, instances, async (services, working) => {
+      const { load, log } = this.ctx;
+      if (options.before) await options.before(services[0]!);
+      const specs = clients();
+      log(`  opening ${specs.length} streams over ${new Set(specs.map((c) => c.streamPath)).size} queries...`);
+      const open = await load.ask({ type: "open", key: this.ctx.key, clients: specs, instances: services.map((s) => s.url) });
+      const measured = await this.measure(services, working, async () => {
+        await load.ask({ type: "measure" });
+        await sleep(this.ctx.durationMs);
+        return load.ask({ type: "report" });
+      });
+      let truth: ConvergeReply | null = null;
+      if (options.truth) {
+        await measured.simulator.stop();
+        log(`  simulator stopped; comparing every client with its polled endpoint...`);
+        await sleep(FEED_WAIT_MS);
+        truth = await load.ask({ type: "converge", deadlineMs: CONVERGE_DEADLINE_MS });
+      } else {
+        await load.ask({ type: "close" });
+      }
+      return { open, streams: measured.result, truth, usage: measured.usage, es: measured.es, seconds: measured.seconds };
+    });
+  }
+
+  async polling(label: string, urls: readonly string[]): Promise<PollPhase> {
+    return this.run(label, 1, async (services, working) => {
+      const pollUrls = urls.map((path) => `${services[0]!.url}${path}`);
+      const measured = await this.measure(services, working, () =>
+        this.ctx.load.ask({ type: "poll", key: this.ctx.key, urls: pollUrls, durationMs: this.ctx.durationMs }),
+      );
+      return { poll: measured.result, usage: measured.usage, es: measured.es, seconds: measured.seconds };
+    });
+  }
+
+  private async run<T>(label: string, instances: number, body: (services: ServiceInstance[], working: string) => Promise<T>): Promise<T> {
+    this.count += 1;
+    const { es, names, data, services, log } = this.ctx;
+    log(`\nPhase ${this.count}: ${label}`);
+    const working = await playCopy(es, names, data, this.count);
+    const started = await services.start(instances, `phase${this.count}`);
+    try {
+      return await body(started, working);
+    } finally {
+      this.stopSimulator?.();
+      services.stop(started);
+    }
+  }
+
+  /** Starts the simulator and the meters, runs `during`, and reads the meters and counters around it. */
+  private async measure<T>(services: ServiceInstance[], working: string, during: () => Promise<T>) {
+    const { es, esPid } = this.ctx;
+    const meters = [...services.map((s) => new ProcessMeter(s.pid)), new ProcessMeter(esPid)];
+    const simulator = this.startSimulator();
+    const urls = services.map((s) => s.url);
+    const before = await esCounts(es, urls, working);
+    for (const meter of meters) meter.measureCpu();
+    const started = Date.now();
+    const result = await during();
+    const seconds = (Date.now() - started) / 1000;
+    const after = await esCounts(es, urls, working);
+    const usage: Usage[] = meters.map((meter, i) => {
+      const { cpuMsPerSecond, maxRssMiB } = meter.stop();
+      const isNode = i === services.length;
+      const label = isNode ? `Elasticsearch node (pid ${esPid ?? "?"}; shared)` : `service${services.length > 1 ? ` ${i + 1}` : ""} (pid ${services[i]!.pid})`;
+      return { label, cpuMsPerSecond, maxRssMiB: isNode ? null : maxRssMiB };
+    });
+    const delta = countsBetween(before, after);
+    const load: EsLoad = {
+      requestsPerSecond: delta.total / seconds,
+      byOperation: new Map([...delta.requests].map(([operation, count]) => [operation, count / seconds])),
+      searchesPerSecond: delta.searches / seconds,
+    };
+    return { result, usage, es: load, seconds, simulator };
+  }
+
+  private startSimulator(): { stop: () => Promise<void> } {
+    const { es, names, data, log } = this.ctx;
+    const abort = new AbortController();
+    const simulator = new LiveSimulator(es, names, { speed: SIMULATOR_SPEED, startAt: data.playedFrom, log: (line) => void (line.includes("failed") && log(`  simulator: ${line}`)) });
+    const running = simulator.run({ signal: abort.signal });
+    const stop = async () => {
+      abort.abort();
+      await running;
+    };
+    this.stopSimulator = () => abort.abort();
+    return { stop };
+  }
+}

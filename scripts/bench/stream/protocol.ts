@@ -1,0 +1,40 @@
+/**
+ * What the benchmark (the parent) and its load process say to each other over IPC. Each
+ * request gets exactly one answer of the matching `reply` type; `progress` lines come in
+ * between.
+ */
+export type StreamClientSpec = { streamPath: string; pollPath: string };
+
+export type LoadRequest =
+  | { type: "open"; key: string; clients: StreamClientSpec[]; instances: string[] }
+  | { type: "measure" }
+  | { type: "report" }
+  | { type: "converge"; deadlineMs: number }
+  | { type: "poll"; key: string; urls: string[]; durationMs: number }
+  | { type: "close" };
+
+export type Sparse = Array<[number, number]>;
+
+export type InstanceFigures = { instance: string; clients: number; events: number; latency: Sparse };
+
+export type OpenReply = { reply: "open"; opened: number; refused: Array<{ status: number; body: string; streamPath: string }>; snapshotMs: Sparse; seconds: number };
+
+export type StreamsReply = {
+  reply: "report";
+  seconds: number;
+  instances: InstanceFigures[];
+  drops: number;
+  violations: number;
+  dropReasons: Array<[string, number]>;
+};
+
+export type ConvergeReply = { reply: "converge"; clients: number; equalAtFirst: number; equal: number; seconds: number; examples: string[] };
+
+export type PollReply = { reply: "poll"; seconds: number; sent: number; ok: number; late: number; failed: number; latency: Sparse; reasons: Array<[string, number]> };
+
+export type DoneReply = { reply: "done" };
+
+export type LoadReply = OpenReply | StreamsReply | ConvergeReply | PollReply | DoneReply | { reply: "progress"; line: string };
+
+/** The answer each request gets. */
+export type ReplyTo = { open: OpenReply; measure: DoneReply; report: StreamsReply; converge: ConvergeReply; poll: PollReply; close: DoneReply };

@@ -1,0 +1,70 @@
+import { LatencyHistogram } from "./latency-histogram.js";
+import type { OpenReply, PollReply, Sparse, StreamsReply } from "./protocol.js";
+
+/** How the benchmark prints its figures: one short block per phase. */
+export type Usage = { label: string; cpuMsPerSecond: number; maxRssMiB: number | null };
+export type EsLoad = { requestsPerSecond: number; byOperation: Map<string, number>; searchesPerSecond: number };
+
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
+const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : "-");
+
+export function latencyLine(label: string, sparse: Sparse): string {
+  const histogram = LatencyHistogram.fromSparse(sparse);
+  if (histogram.count === 0) return `${label}: none`;
+  const p = (q: number) => `${histogram.percentile(q)}`;
+  return `${label}: p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${histogram.max} ms (${histogram.count.toLocaleString("en")})`;
+}
+
+export function openedLines(open: OpenReply, clients: number): string[] {
+  const lines = [`${open.opened}/${clients} streams open in ${fixed(open.seconds, 1)} s; ${latencyLine("snapshot time to first event", open.snapshotMs)}`];
+  if (open.refused.length > 0) {
+    const first = open.refused[0]!;
+    lines.push(`${open.refused.length} refused, e.g. ${first.streamPath}: ${first.status} ${first.body.slice(0, 200)}`);
+  }
+  return lines;
+}
+
+export function streamsLines(report: StreamsReply): string[] {
+  const lines: string[] = [];
+  const all = report.instances.flatMap((instance) => instance.latency);
+  const events = report.instances.reduce((sum, instance) => sum + instance.events, 0);
+  lines.push(`events delivered: ${fixed(events / report.seconds)}/s (${events.toLocaleString("en")} in ${fixed(report.seconds, 1)} s)`);
+  lines.push(latencyLine("write -> event latency", all));
+  if (report.instances.length > 1) {
+    for (const instance of report.instances) {
+      lines.push(`  ${instance.instance} (${instance.clients} clients): ${fixed(instance.events / report.seconds)} events/s; ${latencyLine("latency", instance.latency)}`);
+    }
+  }
+  lines.push(`streams dropped and reconnected: ${report.drops}${report.dropReasons.length ? ` (${report.dropReasons.map(([r, n]) => `${n} x ${r}`).join("; ")})` : ""}; older state after newer: ${report.violations}`);
+  return lines;
+}
+
+export function pollLines(reply: PollReply): string[] {
+  const lines = [
+    `answered: ${fixed(reply.ok / reply.seconds, 1)}/s of ${reply.sent.toLocaleString("en")} sent; late (> 1 s) ${share(reply.late, reply.sent)}, failed ${share(reply.failed, reply.sent)}`,
+    latencyLine("response time", reply.latency),
+  ];
+  for (const [reason, count] of reply.reasons.slice(0, 3)) lines.push(`  ${count} x ${reason}`);
+  return lines;
+}
+
+export function usageLines(usages: readonly Usage[]): string[] {
+  return usages.map((usage) => `${usage.label}: CPU ${fixed(usage.cpuMsPerSecond)} ms/s${usage.maxRssMiB === null ? "" : `, RSS max ${fixed(usage.maxRssMiB, 1)} MiB`}`);
+}
+
+export function esLine(load: EsLoad): string {
+  const operations = [...load.byOperation].map(([operation, perSecond]) => `${operation} ${fixed(perSecond, 1)}`).join(", ");
+  return `Elasticsearch: ${fixed(load.requestsPerSecond, 1)} requests/s from the service (${operations || "none"}), ${fixed(load.searchesPerSecond, 1)} searches/s on the phase's fixtures index`;
+}
+
+/** Cost follows queries, not clients: the same distinct queries at two subscriber counts. */
+export function ratioLines(low: { clients: number; es: EsLoad }, high: { clients: number; es: EsLoad }, target: number): string[] {
+  const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+  const requests = ratio(high.es.requestsPerSecond, low.es.requestsPerSecond);
+  const searches = ratio(high.es.searchesPerSecond, low.es.searchesPerSecond);
+  const verdict = (value: number) => (value <= target ? "within" : "OVER");
+  return [
+    `Elasticsearch cost at ${high.clients} vs ${low.clients} subscribers on the same queries: requests/s x${fixed(requests, 2)} (${verdict(requests)} ${target}), ` +
+      `searches/s x${fixed(searches, 2)} (${verdict(searches)} ${target})`,
+  ];
+}

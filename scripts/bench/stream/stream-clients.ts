@@ -1,0 +1,119 @@
+import { Agent } from "node:http";
+import { ClientState } from "./client-state.js";
+import { EventDecoder } from "./event-decoder.js";
+import { LatencyHistogram } from "./latency-histogram.js";
+import type { InstanceFigures, OpenReply, StreamClientSpec, StreamsReply } from "./protocol.js";
+import { SseConnection } from "./sse-connection.js";
+
+type Client = {
+  spec: StreamClientSpec;
+  instance: number;
+  state: ClientState;
+  openedAt: number;
+  snapshotMs: number | null;
+  refused: { status: number; body: string } | null;
+};
+
+/**
+ * The stream clients of one phase, in this (load) process: each applies its events to the
+ * fixtures it holds and records, for every enter and update, the time from the fixture's
+ * `updated_at` (written by the simulator on this machine's clock) to the event's arrival.
+ */
+export class StreamClients {
+  readonly clients: Client[] = [];
+  private readonly connections: SseConnection[] = [];
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  private readonly decoder = new EventDecoder();
+  private latency: LatencyHistogram[] = [];
+  private events: number[] = [];
+  private measuringSince = Date.now();
+  private drops = new Map<string, number>();
+
+  constructor(
+    key: string,
+    specs: readonly StreamClientSpec[],
+    readonly instanceUrls: readonly string[],
+  ) {
+    this.resetFigures();
+    specs.forEach((spec, i) => {
+      const instance = i % instanceUrls.length;
+      const client: Client = { spec, instance, state: new ClientState(), openedAt: Date.now(), snapshotMs: null, refused: null };
+      const connection = new SseConnection(`${instanceUrls[instance]}${spec.streamPath}`, { "x-api-key": key }, this.agent, {
+        onOpen: () => {},
+        onEvent: (type, id, data) => this.receive(client, type, id, data),
+        onRefused: (status, body) => (client.refused = { status, body }),
+        onDrop: (reason) => this.drops.set(reason, (this.drops.get(reason) ?? 0) + 1),
+      });
+      this.clients.push(client);
+      this.connections.push(connection);
+    });
+  }
+
+  /** Resolves once every client holds its snapshot or was refused (or `timeoutMs` passed). */
+  async opened(timeoutMs: number): Promise<OpenReply> {
+    const started = Date.now();
+    while (Date.now() - started < timeoutMs && this.clients.some((c) => c.snapshotMs === null && c.refused === null)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const snapshots = new LatencyHistogram();
+    for (const client of this.clients) if (client.snapshotMs !== null) snapshots.record(client.snapshotMs);
+    const refused = this.clients.flatMap((c) => (c.refused ? [{ ...c.refused, streamPath: c.spec.streamPath }] : []));
+    return { reply: "open", opened: snapshots.count, refused, snapshotMs: snapshots.sparse(), seconds: (Date.now() - started) / 1000 };
+  }
+
+  /** From now on events count: the connection ramp is not part of the steady state. */
+  resetFigures(): void {
+    this.latency = this.instanceUrls.map(() => new LatencyHistogram());
+    this.events = this.instanceUrls.map(() => 0);
+    this.drops.clear();
+    this.measuringSince = Date.now();
+  }
+
+  get eventsSoFar(): number {
+    return this.events.reduce((sum, n) => sum + n, 0);
+  }
+
+  get open(): number {
+    return this.clients.filter((c) => c.snapshotMs !== null).length;
+  }
+
+  report(): StreamsReply {
+    const instances: InstanceFigures[] = this.instanceUrls.map((instance, i) => ({
+      instance,
+      clients: this.clients.filter((c) => c.instance === i).length,
+      events: this.events[i]!,
+      latency: this.latency[i]!.sparse(),
+    }));
+    return {
+      reply: "report",
+      seconds: (Date.now() - this.measuringSince) / 1000,
+      instances,
+      drops: [...this.drops.values()].reduce((sum, n) => sum + n, 0),
+      violations: this.clients.reduce((sum, c) => sum + c.state.violations, 0),
+      dropReasons: [...this.drops],
+    };
+  }
+
+  close(): void {
+    for (const connection of this.connections) connection.close();
+    this.agent.destroy();
+  }
+
+  private receive(client: Client, type: string, id: string, data: string): void {
+    const arrived = Date.now();
+    const event = this.decoder.decode(type, id, data);
+    if (event === null) return;
+    if (event.type === "snapshot") {
+      client.state.snapshot(event.fixtures);
+      client.snapshotMs ??= arrived - client.openedAt;
+      return;
+    }
+    this.events[client.instance]! += 1;
+    if (event.type === "leave") {
+      client.state.leave(event.id);
+      return;
+    }
+    client.state.change(event.fixture);
+    this.latency[client.instance]!.record(arrived - event.fixture.updatedAtMs);
+  }
+}
