@@ -22,9 +22,9 @@ import { searchHits } from "../store/searches.js";
  */
 export type FeedPoll = { reset: boolean; ids: number[] };
 
-export type ChangeFeedOptions = { overlapMs: number; maxPages: number; now: () => number };
+export type ChangeFeedOptions = { overlapMs: number; maxPages: number; now: () => number; aliasCheckMs: number };
 
-const DEFAULT_OPTIONS: ChangeFeedOptions = { overlapMs: 5_000, maxPages: 20, now: Date.now };
+const DEFAULT_OPTIONS: ChangeFeedOptions = { overlapMs: 5_000, maxPages: 20, now: Date.now, aliasCheckMs: 1_000 };
 
 type Seen = { version: string; updatedAtMs: number };
 
@@ -33,6 +33,7 @@ export class ChangeFeed {
   private readonly seen = new Map<number, Seen>();
   private cursorMs: number;
   private identity: string | null = null;
+  private identityCheckedAt = 0;
 
   constructor(
     private readonly es: Client,
@@ -44,7 +45,10 @@ export class ChangeFeed {
   }
 
   async poll(): Promise<FeedPoll> {
+    // A rebuild is rare: which index the alias points at is read once a second, not every poll.
+    if (this.options.now() - this.identityCheckedAt < this.options.aliasCheckMs) return { reset: false, ids: await this.readChanges() };
     const identity = await aliasIdentity(this.es, this.alias);
+    this.identityCheckedAt = this.options.now();
     if (this.identity !== identity) {
       const first = this.identity === null;
       this.identity = identity;

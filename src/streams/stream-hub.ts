@@ -169,13 +169,15 @@ export class StreamHub {
   private async run(): Promise<void> {
     this.timer = null;
     this.running = true;
+    const started = Date.now();
     try {
       await this.tick();
     } catch (error) {
       this.logger.error({ err: error }, "stream evaluation failed");
     } finally {
       this.running = false;
-      this.schedule(this.options.pollMs);
+      // Rounds start every pollMs (not pollMs after the last one ended), so a slow round does not stretch every delay.
+      this.schedule(Math.max(1, this.options.pollMs - (Date.now() - started)));
     }
   }
 
@@ -300,7 +302,11 @@ export class StreamHub {
   private async checkKeysOnce(): Promise<void> {
     const byKey = new Map<string, Subscriber[]>();
     for (const query of this.queries.values()) {
-      for (const subscriber of query.subscribers) byKey.set(subscriber.key, [...(byKey.get(subscriber.key) ?? []), subscriber]);
+      for (const subscriber of query.subscribers) {
+        const same = byKey.get(subscriber.key);
+        if (same) same.push(subscriber);
+        else byKey.set(subscriber.key, [subscriber]);
+      }
     }
     for (const [key, subscribers] of byKey) {
       const principal = await this.keys.resolve(key).catch(() => undefined);

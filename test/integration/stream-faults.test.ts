@@ -5,6 +5,7 @@ import { createElasticsearchClient } from "../../src/store/client.js";
 import { loadCatalog, miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
 import { StreamClient, type StreamedFixture } from "../support/stream-client.js";
 import { TcpProxy } from "../support/tcp-proxy.js";
+import { expectConvergence } from "../support/stream-convergence.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**
@@ -37,17 +38,7 @@ function openClient(base: TestEnv, path: string): StreamClient {
 }
 
 async function converges(client: StreamClient, withinMs: number): Promise<number> {
-  const started = Date.now();
-  const truth = async () => {
-    const { fixtures } = (await (await other.get(POLLED, { key })).json()) as { fixtures: StreamedFixture[] };
-    return JSON.stringify(fixtures.sort((a, b) => a.id - b.id));
-  };
-  while (JSON.stringify(client.fixtures()) !== (await truth())) {
-    if (Date.now() - started > withinMs) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(JSON.stringify(client.fixtures())).toBe(await truth());
-  return Date.now() - started;
+  return expectConvergence(other, client, POLLED, key, withinMs);
 }
 
 async function play(fromMinute: number, toMinute: number, pauseMs = 20): Promise<void> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LiveSimulator } from "../../src/live/simulator.js";
 import { loadCatalog, miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
 import { StreamClient, type StreamedFixture } from "../support/stream-client.js";
+import { expectConvergence } from "../support/stream-convergence.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**
@@ -29,20 +30,9 @@ function openClient(path: string, options: { key?: string; headers?: Record<stri
   return client;
 }
 
-async function truth(path: string): Promise<StreamedFixture[]> {
-  const response = await env.get(path, { key });
-  const { fixtures } = (await response.json()) as { fixtures: StreamedFixture[] };
-  return fixtures.sort((a, b) => a.id - b.id);
-}
 
 async function converges(client: StreamClient, path: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  let expected = await truth(path);
-  while (JSON.stringify(client.fixtures()) !== JSON.stringify(expected) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expected = await truth(path);
-  }
-  expect(client.fixtures()).toEqual(expected);
+  await expectConvergence(env, client, path, key);
 }
 
 async function play(fromMinute: number, toMinute: number): Promise<void> {

@@ -3,6 +3,7 @@ import { LiveSimulator } from "../../src/live/simulator.js";
 import { matchClock } from "../support/match-clock.js";
 import { loadCatalog, miniCatalog } from "../support/mini-catalog.js";
 import { StreamClient, type StreamedFixture } from "../support/stream-client.js";
+import { expectConvergence } from "../support/stream-convergence.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**
@@ -33,18 +34,11 @@ async function polled(path: string): Promise<StreamedFixture[]> {
   return fixtures;
 }
 
-const byId = (fixtures: readonly StreamedFixture[]) => [...fixtures].sort((a, b) => a.id - b.id);
 
-/** Waits until the client holds exactly what the polled endpoint answers (the feed's own delay). */
+/** The client holds what the polled endpoint answers, once the feed has caught up; returns that answer. */
 async function converges(client: StreamClient, path: string): Promise<StreamedFixture[]> {
-  let truth: StreamedFixture[] = [];
-  await client.waitFor(`${path} to converge`, () => JSON.stringify(client.fixtures()) === JSON.stringify(truth), 15_000).catch(async () => {
-    truth = byId(await polled(path));
-    await client.waitFor(`${path} to converge`, () => JSON.stringify(client.fixtures()) === JSON.stringify(truth), 15_000);
-  });
-  truth = byId(await polled(path));
-  expect(client.fixtures()).toEqual(truth);
-  return truth;
+  await expectConvergence(env, client, path, key);
+  return client.fixtures();
 }
 
 async function play(fromMinute: number, toMinute: number): Promise<void> {
