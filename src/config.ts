@@ -55,7 +55,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(40),
   STREAMS_PER_KEY: z.coerce.number().int().min(1).max(10_000).default(10),
   STREAM_SNAPSHOT_MAX: z.coerce.number().int().min(1).max(5_000).default(1_000),
-  STREAM_POLL_MS: z.coerce.number().int().min(50).max(5_000).default(250),
+  STREAM_POLL_MS: z.coerce.number().int().min(50).max(5_000).default(100),
   STREAM_REFRESH_MS: z.coerce.number().int().min(1_000).max(60_000).default(30_000),
   STREAM_HEARTBEAT_MS: z.coerce.number().int().min(500).max(15_000).default(15_000),
   STREAM_BUFFER_MAX_KB: z.coerce.number().int().min(16).max(1_048_576).default(8_192),

@@ -42,6 +42,12 @@ export class Membership {
     return [...this.members.keys()];
   }
 
+  /** True when `version` of fixture `id` is not held yet: it would enter or update. */
+  isBehind(id: number, version: StoredVersion): boolean {
+    const held = this.members.get(id);
+    return held === undefined || isNewer(version, held);
+  }
+
   /** Forgets everything and holds exactly `hits` (a snapshot). */
   reset(hits: ReadonlyArray<{ id: number; version: StoredVersion }>): void {
     this.members.clear();

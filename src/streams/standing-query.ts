@@ -26,8 +26,8 @@ export type FixtureHit = estypes.SearchHit<FixtureDocument>;
 /** An enter/update/leave or snapshot event, as it went out, and to how many subscribers. */
 export type IssuedEvent = { name: "snapshot" | "enter" | "update" | "leave"; seq: number; to: number };
 
-/** Replay memory per standing query: with a hundred distinct queries, tens of megabytes at most. */
-const HISTORY_MAX_BYTES = 512 * 1024;
+/** Replay memory per standing query: with a hundred distinct queries, 25 MiB at most. */
+const HISTORY_MAX_BYTES = 256 * 1024;
 
 const FIXTURES_OPEN = Buffer.from('{"fixtures":[');
 const FIXTURE_OPEN = Buffer.from('{"fixture":');
@@ -40,6 +40,8 @@ export class StandingQuery {
   readonly waiting: Subscriber[] = [];
   /** Set when the next evaluation must read the whole result set (new subscribers, a fault, a rebuild). */
   needsFull = true;
+  /** Fixtures a membership check found new or changed: read with their documents next round. */
+  readonly pending = new Set<number>();
   /** Set by a rebuild: everyone gets a fresh snapshot rather than a diff. */
   resnapshot = false;
   lastFullAt = 0;
@@ -75,9 +77,21 @@ export class StandingQuery {
     return this.history.after(seq, this.seq);
   }
 
-  /** The request the next evaluation sends: the whole result set, or only the changed fixtures. */
-  wantsFull(now: number, refreshMs: number): boolean {
-    return this.needsFull || this.resnapshot || this.waiting.length > 0 || now - this.lastFullAt >= refreshMs;
+  /** The next evaluation reads the whole result set with documents: someone needs a snapshot, or nothing held can be trusted. */
+  get wantsSnapshot(): boolean {
+    return this.needsFull || this.resnapshot || this.waiting.length > 0;
+  }
+
+  /**
+   * Applies a membership check (ids and versions of the whole result set): what left goes out
+   * at once; what entered or changed is read with its document in the next round.
+   */
+  applyMembership(hits: readonly FixtureHit[], at: Date): IssuedEvent[] {
+    const matching = new Set(hits.map(hitId));
+    const left = this.membership.ids().filter((id) => !matching.has(id));
+    for (const { id, version } of matchingHits(hits)) if (this.membership.isBehind(id, version)) this.pending.add(id);
+    this.lastFullAt = at.getTime();
+    return this.applyChanges(left, []);
   }
 
   /**
@@ -118,6 +132,7 @@ export class StandingQuery {
       issued.push({ name: "snapshot", seq: this.seq, to });
     }
     this.needsFull = false;
+    this.pending.clear();
     this.lastFullAt = at.getTime();
     return issued;
   }

@@ -3,7 +3,7 @@ import type { Client, estypes } from "@elastic/elasticsearch";
 import type { KeyCache } from "../auth/key-cache.js";
 import type { Logger } from "../logger.js";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import { restrictedTo, wholeResultSet } from "../search/streams/standing-request.js";
+import { membershipOf, restrictedTo, wholeResultSet } from "../search/streams/standing-request.js";
 import { multiSearch } from "../store/multi-search.js";
 import { ChangeFeed, type FeedPoll } from "./change-feed.js";
 import { SSE_HEARTBEAT } from "./sse-frames.js";
@@ -31,7 +31,7 @@ export type StreamHubOptions = {
 };
 
 export const DEFAULT_STREAM_HUB_OPTIONS: StreamHubOptions = {
-  pollMs: 250,
+  pollMs: 100,
   overlapMs: 5_000,
   refreshMs: 30_000,
   heartbeatMs: 15_000,
@@ -50,7 +50,12 @@ export class TooManyFixturesError extends Error {
   }
 }
 
-type Plan = { query: StandingQuery; full: boolean; ids: number[]; request: estypes.SearchRequest };
+/**
+ * What one round asks about one standing query: its whole result set with documents (a
+ * snapshot), its whole result set as ids and versions (a membership check: windows move with
+ * time), or only the fixtures that changed.
+ */
+type Plan = { query: StandingQuery; kind: "snapshot" | "membership" | "changes"; ids: number[]; request: estypes.SearchRequest };
 type PendingJoin = { resolve: () => void; reject: (error: Error) => void };
 
 export class StreamHub {
@@ -216,19 +221,37 @@ export class StreamHub {
     const plans: Plan[] = [];
     // More changes than one search may return: reading every query in full is cheaper anyway.
     const everything = changedIds.length > this.options.snapshotMax;
+    const checked = this.membershipChecksDue(now);
     for (const [key, query] of this.queries) {
       if (query.isIdle && query.idleSince !== null && now - query.idleSince >= this.options.lingerMs) {
         this.queries.delete(key);
         continue;
       }
       const request = query.spec.request(new Date(now));
-      if (everything || query.wantsFull(now, this.options.refreshMs)) {
-        plans.push({ query, full: true, ids: [], request: wholeResultSet(request, this.options.snapshotMax) });
-      } else if (changedIds.length > 0) {
-        plans.push({ query, full: false, ids: [...changedIds], request: restrictedTo(request, changedIds) });
+      if (everything || query.wantsSnapshot) {
+        plans.push({ query, kind: "snapshot", ids: [], request: wholeResultSet(request, this.options.snapshotMax) });
+      } else if (checked.has(query)) {
+        plans.push({ query, kind: "membership", ids: [], request: membershipOf(request, this.options.snapshotMax) });
+      } else if (changedIds.length > 0 || query.pending.size > 0) {
+        const ids = [...new Set([...changedIds, ...query.pending])];
+        query.pending.clear();
+        plans.push({ query, kind: "changes", ids, request: restrictedTo(request, ids) });
       }
     }
     return plans;
+  }
+
+  /**
+   * The queries whose membership is checked this round: those last read in full longest ago,
+   * a few per round so the checks spread over STREAM_REFRESH_MS instead of all falling in one
+   * round; one overdue by twice that is checked whatever the budget (at least once a minute).
+   */
+  private membershipChecksDue(now: number): Set<StandingQuery> {
+    const { refreshMs, pollMs } = this.options;
+    const due = [...this.queries.values()].filter((query) => !query.wantsSnapshot && now - query.lastFullAt >= refreshMs);
+    due.sort((a, b) => a.lastFullAt - b.lastFullAt);
+    const budget = Math.max(1, Math.ceil((this.queries.size * pollMs) / refreshMs));
+    return new Set(due.filter((query, i) => i < budget || now - query.lastFullAt >= 2 * refreshMs));
   }
 
   private apply(plan: Plan, answer: estypes.MsearchResponseItem<FixtureDocument>, at: Date): void {
@@ -241,7 +264,7 @@ export class StreamHub {
       return;
     }
     const hits = answer.hits.hits as FixtureHit[];
-    if (!plan.full) {
+    if (plan.kind === "changes") {
       this.count(query.applyChanges(plan.ids, hits));
       return;
     }
@@ -250,6 +273,10 @@ export class StreamHub {
       for (const subscriber of [...query.subscribers]) {
         subscriber.close(`the result set grew past ${this.options.snapshotMax} fixtures`);
       }
+      return;
+    }
+    if (plan.kind === "membership") {
+      this.count(query.applyMembership(hits, at));
       return;
     }
     const joining = [...query.waiting];

@@ -172,3 +172,24 @@ describe("GET /fixtures/search/stream", () => {
     expect(snapshot.fixtures).toEqual(truth);
   });
 });
+
+describe("a stream and the rate limit", () => {
+  it("counts as one request, however many events it carries", async () => {
+    const limited = await startTestEnv({ RATE_LIMIT_PER_SECOND: "0.001", RATE_LIMIT_BURST: "3", STREAM_HEARTBEAT_MS: "500" });
+    try {
+      const own = await limited.createKey();
+      const response = await limited.get("/livescores/stream", { key: own });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("ratelimit-remaining")).toBe("2");
+      const reader = response.body!.getReader();
+      let text = "";
+      while ((text.match(/: heartbeat/g) ?? []).length < 2) text += new TextDecoder().decode((await reader.read()).value);
+      await reader.cancel();
+      expect((await limited.get("/types", { key: own })).status).toBe(200);
+      expect((await limited.get("/types", { key: own })).status).toBe(200);
+      expect((await limited.get("/types", { key: own })).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

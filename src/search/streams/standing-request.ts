@@ -12,6 +12,14 @@ export function wholeResultSet(request: estypes.SearchRequest, limit: number): e
 }
 
 /**
+ * The whole result set as ids and versions only: enough to tell which fixtures entered, left
+ * or changed (a window moves with time), without reading and parsing every document again.
+ */
+export function membershipOf(request: estypes.SearchRequest, limit: number): estypes.SearchRequest {
+  return { ...wholeResultSet(request, limit), _source: false };
+}
+
+/**
  * The same question about a few fixtures only (those the change feed reported): which of
  * them match now, with their documents. Fixtures are stored under their id as `_id`.
  */
