@@ -214,7 +214,14 @@ export class StreamHub {
       },
     );
     if (answers === null) return;
-    plans.forEach((plan, i) => this.apply(plan, answers[i]!, at));
+    // A subscriber often gets several events in one round: corked, they leave in one write.
+    const corked = plans.flatMap((plan) => [...plan.query.subscribers]);
+    for (const subscriber of corked) subscriber.cork();
+    try {
+      plans.forEach((plan, i) => this.apply(plan, answers[i]!, at));
+    } finally {
+      for (const subscriber of corked) subscriber.uncork();
+    }
   }
 
   private plan(changedIds: readonly number[], now: number): Plan[] {

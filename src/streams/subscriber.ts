@@ -71,6 +71,15 @@ export class Subscriber {
     response.write(chunk);
   }
 
+  /** Holds this round's writes back until uncork(), so they reach the socket together. */
+  cork(): void {
+    if (this.#started && !this.#closed) this.options.response.cork();
+  }
+
+  uncork(): void {
+    if (this.#started && !this.#closed) this.options.response.uncork();
+  }
+
   /** Ends the stream (the reason is logged by the owner); a second call does nothing. */
   close(reason: string): void {
     if (this.#closed) return;
