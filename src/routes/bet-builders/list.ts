@@ -8,7 +8,7 @@ import type { IndexNames } from "../../store/index-names.js";
 import { searchHits } from "../../store/searches.js";
 import { presentFixture, type FixtureView } from "../../presenters/fixture-presenter.js";
 import { presentBetBuilder, type BetBuilderView } from "./presenter.js";
-import { BET_BUILDERS_CAP, betBuildersListSearch, FIXTURE_SOURCE_EXCLUDES, type BetBuildersFilters } from "./query.js";
+import { BET_BUILDERS_CAP, betBuildersListSearch, FIXTURE_SOURCE_EXCLUDES, type BetBuildersFilters } from "../../search/bet-builders/list-query.js";
 
 export type BetBuilderFixtureView = FixtureView & { bet_builders: BetBuilderView[] };
 

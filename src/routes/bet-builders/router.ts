@@ -8,7 +8,7 @@ import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { readBetBuilder } from "../../store/bet-builders.js";
 import { listBetBuilders } from "./list.js";
 import { presentBetBuilder } from "./presenter.js";
-import { BET_BUILDERS_CAP, contentExcept } from "./query.js";
+import { BET_BUILDERS_CAP, contentExcept } from "../../search/bet-builders/list-query.js";
 import {
   BetBuilderByIdSchema,
   BetBuilderParamsSchema,

@@ -2,7 +2,7 @@ import { idListParam, positiveIdParam } from "../../http/id-params.js";
 import { languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
 import { FixtureSchema, SelectionSchema } from "../../presenters/fixture-schema.js";
-import { BET_BUILDERS_CAP } from "./query.js";
+import { BET_BUILDERS_CAP } from "../../search/bet-builders/list-query.js";
 
 const FIXTURE_ID_RULE = "fixture_id must be one positive integer id";
 const ID_RULE = "id must be a positive integer";

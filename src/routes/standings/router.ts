@@ -8,7 +8,7 @@ import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { searchSources } from "../../store/searches.js";
 import { presentStandingRow } from "./presenter.js";
-import { standingsSearch } from "./query.js";
+import { standingsSearch } from "../../search/standings/standings-query.js";
 import { StandingsListSchema, StandingsResponseSchema } from "./schema.js";
 
 registry.registerPath({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BetBuilderDocument } from "../../../src/domain/bet-builders/document.js";
 import { presentBetBuilder } from "../../../src/routes/bet-builders/presenter.js";
-import { BET_BUILDERS_CAP, betBuildersListSearch } from "../../../src/routes/bet-builders/query.js";
+import { BET_BUILDERS_CAP, betBuildersListSearch } from "../../../src/search/bet-builders/list-query.js";
 import { BetBuilderParamsSchema, BetBuildersListSchema } from "../../../src/routes/bet-builders/schema.js";
 import { unpackOdds } from "../../../src/domain/fixture/packed-odds.js";
 import { selectionOf } from "../../../src/domain/bet-builders/build.js";

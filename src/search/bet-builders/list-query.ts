@@ -1,6 +1,6 @@
 import type { estypes } from "@elastic/elasticsearch";
 import { CONTENT_LANGUAGES } from "../../domain/bet-builders/document.js";
-import { largeFieldsOutside } from "../../search/fixture-list/source-fields.js";
+import { largeFieldsOutside } from "../fixture-list/source-fields.js";
 
 /** The fixed internal result limit of GET /bet-builders (docs/api-behaviour.md, "Active bet builders"). */
 export const BET_BUILDERS_CAP = 100;

@@ -1,0 +1,25 @@
+import type { estypes } from "@elastic/elasticsearch";
+import { IN_PLAY_STATUSES } from "../../domain/types/statuses.js";
+
+/**
+ * The fixtures the simulator moves at `now`: those in play, and those not started that kick
+ * off by `until` (also ones whose kick-off has passed while nobody moved them, e.g. after a
+ * rebuild some time ago). Which of them are simulated is decided from `simulation`, which is
+ * stored but not indexed.
+ */
+export function liveSlateRequest(fixturesIndex: string, fields: readonly string[], until: Date): estypes.SearchRequest & { sort: estypes.Sort } {
+  return {
+    index: fixturesIndex,
+    _source: [...fields],
+    query: {
+      bool: {
+        should: [
+          { terms: { status: [...IN_PLAY_STATUSES] } },
+          { bool: { filter: [{ term: { status: "NOT_STARTED" } }, { range: { date_time: { lte: until.toISOString() } } }] } },
+        ],
+        minimum_should_match: 1,
+      },
+    },
+    sort: [{ id: "asc" }],
+  };
+}
