@@ -55,6 +55,13 @@ export class TooManyFixturesError extends Error {
  * snapshot), its whole result set as ids and versions (a membership check: windows move with
  * time), or only the fixtures that changed.
  */
+/** The instance is stopping: no new stream starts here (the client should try again, elsewhere). */
+export class StreamHubClosedError extends Error {
+  constructor() {
+    super("the service is shutting down");
+  }
+}
+
 type Plan = { query: StandingQuery; kind: "snapshot" | "membership" | "changes"; ids: number[]; request: estypes.SearchRequest };
 type PendingJoin = { resolve: () => void; reject: (error: Error) => void };
 
@@ -114,7 +121,7 @@ export class StreamHub {
    * anything was sent, when the query matches too many fixtures or Elasticsearch fails.
    */
   join(spec: StandingQuerySpec, subscriber: Subscriber): Promise<void> {
-    if (this.closed) return Promise.reject(new Error("the service is shutting down"));
+    if (this.closed) return Promise.reject(new StreamHubClosedError());
     const query = this.queryFor(spec);
     query.idleSince = null;
     const missed = query.replaySince(subscriber.lastEventId);
@@ -147,6 +154,9 @@ export class StreamHub {
     if (this.timer) clearTimeout(this.timer);
     clearInterval(this.heartbeat);
     clearInterval(this.keyCheck);
+    // Those still waiting for a snapshot get an answer first (503), then every stream ends.
+    for (const join of this.joins.values()) join.reject(new StreamHubClosedError());
+    this.joins.clear();
     for (const query of this.queries.values()) {
       for (const subscriber of [...query.subscribers, ...query.waiting]) subscriber.close("the service is shutting down");
     }

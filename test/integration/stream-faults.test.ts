@@ -133,6 +133,9 @@ describe("an instance that stops", () => {
       return false;
     };
     expect(await ended()).toBe(true);
+    const refused = await env.get(LIVE, { key });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ error: "The service is shutting down; reconnect" });
     const moved = openClient(other, LIVE);
     await moved.waitFor("a snapshot", () => moved.count("snapshot") === 1);
     await play(81, 95);

@@ -3,7 +3,7 @@ import { BadRequestError, HttpError } from "../../http/errors.js";
 import type { AppContext } from "../../http/context.js";
 import type { StandingQuerySpec } from "../../streams/standing-query.js";
 import { sseRetry } from "../../streams/sse-frames.js";
-import { TooManyFixturesError } from "../../streams/stream-hub.js";
+import { StreamHubClosedError, TooManyFixturesError } from "../../streams/stream-hub.js";
 import { Subscriber } from "../../streams/subscriber.js";
 
 /** How long a client's EventSource waits before it reconnects after the stream drops. */
@@ -13,6 +13,13 @@ export const STREAM_RETRY_MS = 2_000;
 export class TooManyStreamsError extends HttpError {
   constructor(limit: number) {
     super(429, `At most ${limit} open streams per key; close one before opening another`);
+  }
+}
+
+/** 503 for a stream asked of an instance that is stopping: a reconnect reaches another one. */
+export class StreamsClosingError extends HttpError {
+  constructor() {
+    super(503, "The service is shutting down; reconnect", { "Retry-After": "1" });
   }
 }
 
@@ -65,12 +72,13 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
     await streams.join(spec, subscriber);
   } catch (error) {
     // A client that left while its snapshot was read has no one to answer.
-    if (subscriber.closed) {
+    if (subscriber.closed && ctx.req.socket.destroyed) {
       ctx.respond = false;
       return;
     }
     subscriber.close("not started");
     if (error instanceof TooManyFixturesError) throw new TooManyFixturesForStreamError(error.limit);
+    if (error instanceof StreamHubClosedError) throw new StreamsClosingError();
     throw error;
   }
   if (subscriber.closed) return;

@@ -34,6 +34,7 @@ export function streamEventSchema(prefix: string, fixture: zod.ZodType): zod.Zod
 /** The responses of a stream endpoint: the event stream, or an ordinary JSON error before it starts. */
 export function streamResponses(events: zod.ZodType, description: string): Record<number, ResponseConfig> {
   const errors = errorResponses(400, 403, 429, 503);
+  errors[503]!.description = "The instance is shutting down: reconnect (to another instance behind a load balancer)";
   errors[429]!.description =
     "The key holds its maximum of open streams (STREAMS_PER_KEY, default 10), or its rate limit is used up (a stream counts as one request)";
   return {
