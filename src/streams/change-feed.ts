@@ -22,9 +22,16 @@ import { searchHits } from "../store/searches.js";
  */
 export type FeedPoll = { reset: boolean; ids: number[] };
 
-export type ChangeFeedOptions = { overlapMs: number; maxPages: number; now: () => number; aliasCheckMs: number };
+export type ChangeFeedOptions = {
+  overlapMs: number;
+  maxPages: number;
+  now: () => number;
+  aliasCheckMs: number;
+  /** Shard-copy preference: the standing queries' reads go to the same copies (stream-hub.ts). */
+  preference: string;
+};
 
-const DEFAULT_OPTIONS: ChangeFeedOptions = { overlapMs: 5_000, maxPages: 20, now: Date.now, aliasCheckMs: 1_000 };
+const DEFAULT_OPTIONS: ChangeFeedOptions = { overlapMs: 5_000, maxPages: 20, now: Date.now, aliasCheckMs: 1_000, preference: "change-feed" };
 
 type Seen = { version: string; updatedAtMs: number };
 
@@ -65,7 +72,8 @@ export class ChangeFeed {
     let newest = this.cursorMs;
     let after: Array<string | number> | undefined;
     for (let page = 0; page < this.options.maxPages; page += 1) {
-      const hits = await searchHits<ChangedFixtureSource>(this.es, changedFixturesRequest(this.alias, since, after));
+      const request = { ...changedFixturesRequest(this.alias, since, after), preference: this.options.preference };
+      const hits = await searchHits<ChangedFixtureSource>(this.es, request);
       for (const hit of hits) {
         const source = hit._source;
         const version = hitVersion(hit);

@@ -50,11 +50,6 @@ export class TooManyFixturesError extends Error {
   }
 }
 
-/**
- * What one round asks about one standing query: its whole result set with documents (a
- * snapshot), its whole result set as ids and versions (a membership check: windows move with
- * time), or only the fixtures that changed.
- */
 /** The instance is stopping: no new stream starts here (the client should try again, elsewhere). */
 export class StreamHubClosedError extends Error {
   constructor() {
@@ -62,6 +57,11 @@ export class StreamHubClosedError extends Error {
   }
 }
 
+/**
+ * What one round asks about one standing query: its whole result set with documents (a
+ * snapshot), its whole result set as ids and versions (a membership check: windows move with
+ * time), or only the fixtures that changed.
+ */
 type Plan = { query: StandingQuery; kind: "snapshot" | "membership" | "changes"; ids: number[]; request: estypes.SearchRequest };
 type PendingJoin = { resolve: () => void; reject: (error: Error) => void };
 
@@ -91,7 +91,7 @@ export class StreamHub {
     private readonly delivered: (event: string, subscribers: number) => void = () => {},
   ) {
     this.options = { ...DEFAULT_STREAM_HUB_OPTIONS, ...options };
-    this.feed = new ChangeFeed(es, fixturesAlias, { overlapMs: this.options.overlapMs });
+    this.feed = new ChangeFeed(es, fixturesAlias, { overlapMs: this.options.overlapMs, preference: this.instanceTag });
     this.heartbeat = setInterval(() => this.beat(), Math.max(250, Math.floor(this.options.heartbeatMs / 2))).unref();
     this.keyCheck = setInterval(() => void this.checkKeys(), this.options.keyCheckMs).unref();
   }
@@ -217,7 +217,7 @@ export class StreamHub {
     const plans = this.plan(poll.ids, Date.now());
     if (plans.length === 0) return;
     const at = new Date();
-    const answers = await multiSearch<FixtureDocument>(this.es, { searches: plans.flatMap((plan) => msearchItem(plan.request)) }).catch(
+    const answers = await multiSearch<FixtureDocument>(this.es, { searches: plans.flatMap((plan) => msearchItem(plan.request, this.instanceTag)) }).catch(
       (error: Error) => {
         this.fault(error);
         return null;
@@ -228,7 +228,7 @@ export class StreamHub {
     const corked = plans.flatMap((plan) => [...plan.query.subscribers]);
     for (const subscriber of corked) subscriber.cork();
     try {
-      plans.forEach((plan, i) => this.apply(plan, answers[i]!, at));
+      plans.forEach((plan, i) => this.applySafely(plan, answers[i]!, at));
     } finally {
       for (const subscriber of corked) subscriber.uncork();
     }
@@ -271,6 +271,17 @@ export class StreamHub {
     return new Set(due.filter((query, i) => i < budget || now - query.lastFullAt >= 2 * refreshMs));
   }
 
+  /** One query's failure (a document its presenter cannot show) must not cost the others their round. */
+  private applySafely(plan: Plan, answer: estypes.MsearchResponseItem<FixtureDocument>, at: Date): void {
+    try {
+      this.apply(plan, answer, at);
+    } catch (error) {
+      plan.query.needsFull = true;
+      this.logger.error({ err: error, query: plan.query.id }, "a standing query's answer could not be applied; it is read in full next round");
+      this.rejectWaiting(plan.query, error as Error);
+    }
+  }
+
   private apply(plan: Plan, answer: estypes.MsearchResponseItem<FixtureDocument>, at: Date): void {
     const { query } = plan;
     if ("error" in answer) {
@@ -286,6 +297,8 @@ export class StreamHub {
       return;
     }
     if (hits.length > this.options.snapshotMax) {
+      // The query is dropped, history and all: a reconnect starts a new one and gets the 400.
+      this.queries.delete(query.spec.key);
       this.rejectWaiting(query, new TooManyFixturesError(this.options.snapshotMax));
       for (const subscriber of [...query.subscribers]) {
         subscriber.close(`the result set grew past ${this.options.snapshotMax} fixtures`);
@@ -359,8 +372,13 @@ export class StreamHub {
   }
 }
 
-/** One search of an _msearch: the index (and shard policy) in the header, the rest in the body. */
-function msearchItem(request: estypes.SearchRequest): estypes.MsearchRequestItem[] {
+/**
+ * One search of an _msearch: the index (and shard policy) in the header, the rest in the body.
+ * `preference` sends every read of this instance to the same shard copies: copies refresh on
+ * their own schedules, and reads bouncing between them could see a fixture go back in time.
+ */
+function msearchItem(request: estypes.SearchRequest, preference: string): estypes.MsearchRequestItem[] {
   const { index, allow_partial_search_results, ...body } = request;
-  return [{ index: index as string, ...(allow_partial_search_results === undefined ? {} : { allow_partial_search_results }) }, body as estypes.SearchSearchRequestBody];
+  const header = { index: index as string, preference, ...(allow_partial_search_results === undefined ? {} : { allow_partial_search_results }) };
+  return [header, body as estypes.SearchSearchRequestBody];
 }

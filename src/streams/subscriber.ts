@@ -39,7 +39,9 @@ export class Subscriber {
     this.keyId = options.keyId;
     this.lastEventId = options.lastEventId;
     // Also while it waits for its snapshot: a client that leaves then frees its place at once.
+    // One that left before this point (while its key was looked up) will send no close event.
     options.response.once("close", () => this.close("client closed the stream"));
+    if (options.response.destroyed || options.response.socket?.destroyed) queueMicrotask(() => this.close("client closed the stream"));
   }
 
   get closed(): boolean {

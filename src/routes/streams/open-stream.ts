@@ -81,10 +81,15 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
     if (error instanceof StreamHubClosedError) throw new StreamsClosingError();
     throw error;
   }
-  if (subscriber.closed) return;
   ctx.status = 200;
   ctx.respond = false;
-  ctx.res.writeHead(200, { ...STREAM_HEADERS, Connection: "keep-alive" });
+  // Closed in the meantime (the client left, the key was revoked): nothing to start.
+  if (subscriber.closed || ctx.res.destroyed) {
+    subscriber.close("client closed the stream");
+    return;
+  }
+  // A stream's connection is never reused: closing it with the stream lets a stopping server finish at once.
+  ctx.res.writeHead(200, { ...STREAM_HEADERS, Connection: "close" });
   ctx.res.socket?.setNoDelay(true);
   ctx.res.write(sseRetry(STREAM_RETRY_MS));
   subscriber.start();
