@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { VersionedFixture } from "../store/hit-version.js";
-import { LAST_FIXTURE_INCLUDES, presentFixture, type PresentFixtureOptions } from "./fixture-presenter.js";
+import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
+import { presentFixture, type PresentFixtureOptions } from "./fixture-presenter.js";
 
 /**
  * The JSON of presented fixtures, cached per stored document version. Presenting is most

@@ -1,4 +1,5 @@
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
+import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
 import type { FairOdd, Movement, Odd, Period, Score } from "../domain/fixture-parts.js";
 import type { TrendEntry } from "../domain/football/match/projection.js";
 import type { Filters } from "./fixture-filters.js";
@@ -73,8 +74,6 @@ export type FixtureView = {
   last_fixtures?: { home: LastFixtureView[]; away: LastFixtureView[] };
 };
 
-/** last_fixtures entries carry complete statistics and metrics, whatever the outer filters say. */
-export const LAST_FIXTURE_INCLUDES: ReadonlySet<string> = new Set(["statistics", "metrics"]);
 
 export function presentFixture(doc: FixtureDocument, options: PresentFixtureOptions): FixtureView {
   const { language, includes, filters, variant } = options;

@@ -3,7 +3,7 @@ import type { IndexedDocument } from "../domain/indexed-document.js";
 /** What the loader takes: `doc` may also be JSON serialized already (sent as is). */
 export type LoadableDocument = { id: string; doc: object | string };
 
-export type LoadProgress = (event: { index: string; sent: number; total: number | null }) => void;
+type LoadProgress = (event: { index: string; sent: number; total: number | null }) => void;
 
 export class DroppedDocumentsError extends Error {
   constructor(

@@ -5,11 +5,11 @@ import type { Client, estypes } from "@elastic/elasticsearch";
  * `if_primary_term`): a write never overwrites a change its writer has not seen. What to do
  * on a conflict (read again, merge again) is the writer's business; these only report it.
  */
-export type DocumentVersion = { seqNo: number; primaryTerm: number };
+type DocumentVersion = { seqNo: number; primaryTerm: number };
 export type Versioned<T> = DocumentVersion & { id: string; doc: T };
 
 /** What one bulk write did, item by item. */
-export type BulkOutcome = {
+type BulkOutcome = {
   /** Positions (in the writes given) of the documents written. */
   written: number[];
   /** Ids refused with 409: changed since they were read, or (a create) already there. */

@@ -13,7 +13,7 @@ import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
 import { DEFAULT_WINDOW, SEARCH_WINDOWS, type SearchWindow } from "../../search/fixtures-search/window-filter.js";
 
 /** per_page on /fixtures/search is at most this (/fixtures allows more). */
-export const MAX_SEARCH_PER_PAGE = 50;
+const MAX_SEARCH_PER_PAGE = 50;
 
 const WINDOW_MESSAGE = `Invalid window. Valid values: ${SEARCH_WINDOWS.join(", ")}`;
 

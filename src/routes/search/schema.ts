@@ -5,7 +5,7 @@ import { ENTITY_TYPES } from "../../search/entity/search-plan.js";
 
 export const DEFAULT_LIMIT = 5;
 export const MAX_Q_LENGTH = 100;
-export const MAX_LIMIT = 20;
+const MAX_LIMIT = 20;
 
 /**
  * q and types are required; an empty or blank value counts as missing (docs/api-behaviour.md,

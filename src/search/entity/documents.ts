@@ -48,7 +48,7 @@ export const TEAM_SOURCE = ["id", "name", "short_code", "national_team", "countr
 export const LEAGUE_SOURCE = [
   "id", "name", "level", "popular", "has_search", "region", "country", "season", "count", "names", "country_names", "search.names", "search.prior",
 ];
-/** What presentFixture reads for an entity-search item (no odds, statistics or other modules). */
-export const FIXTURE_SOURCE = [...PRESENTED_FIXTURE_FIELDS];
+/** What presentFixture reads for an entity-search item (no modules, and no updated_at: the entity variant leaves it out). */
+export const FIXTURE_SOURCE = PRESENTED_FIXTURE_FIELDS.filter((field) => field !== "updated_at");
 /** The fixture's search forms per side, read as doc values (`search` is not in `_source`). */
 export const FIXTURE_SIDES = ["search.home", "search.away"];

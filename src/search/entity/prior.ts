@@ -15,8 +15,8 @@ import { NON_EXACT_CAP } from "./name-score.js";
  * a higher text score with an equal or higher prior always stays ahead.
  */
 export const PRIOR_WEIGHT = 0.7;
-export const TRUSTED_QUALITY = 0.9;
-export const UNTRUSTED_QUALITY = 0.85;
+const TRUSTED_QUALITY = 0.9;
+const UNTRUSTED_QUALITY = 0.85;
 
 export function priorTrust(quality: number): number {
   return Math.min(1, Math.max(0, (quality - UNTRUSTED_QUALITY) / (TRUSTED_QUALITY - UNTRUSTED_QUALITY)));

@@ -5,7 +5,7 @@ import { EntityRanker, type RankedResult } from "./rank.js";
 import type { EntitySearchInput, SearchPlan } from "./search-plan.js";
 
 /** A failed search inside the _msearch: the route answers "Search temporarily unavailable". */
-export class EntitySearchFailure extends Error {
+class EntitySearchFailure extends Error {
   override name = "EntitySearchFailure";
 }
 
