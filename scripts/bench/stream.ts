@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 }
 
 function printStreams(phase: StreamPhase): void {
-  const lines = [...openedLines(phase.open, phase.open.opened + phase.open.refused.length), ...streamsLines(phase.streams), ...usageLines(phase.usage), esLine(phase.es)];
+  const lines = [...openedLines(phase.open, phase.clients), ...streamsLines(phase.streams), ...usageLines(phase.usage), esLine(phase.es)];
   if (phase.truth) {
     const { clients, equalAtFirst, equal, seconds, examples } = phase.truth;
     lines.push(`equal to the polled endpoint after the simulator stopped: ${equalAtFirst}/${clients} at the first comparison, ${equal}/${clients} after ${seconds.toFixed(1)} s; ${clients - equal} differ`);

@@ -30,7 +30,8 @@ export type PhaseContext = {
 };
 
 export type Measured = { usage: Usage[]; es: EsLoad; seconds: number };
-export type StreamPhase = Measured & { open: OpenReply; streams: StreamsReply; truth: ConvergeReply | null };
+/** `clients`: how many streams the phase asked for (opened, refused, or neither in time). */
+export type StreamPhase = Measured & { clients: number; open: OpenReply; streams: StreamsReply; truth: ConvergeReply | null };
 export type PollPhase = Measured & { poll: PollReply };
 
 /**
@@ -57,12 +58,14 @@ export class Phases {
       if (options.before) await options.before(services[0]!);
       const specs = clients();
       log(`  opening ${specs.length} streams over ${new Set(specs.map((c) => c.streamPath)).size} queries...`);
+      // Started before the streams open, so the peak RSS includes the snapshots' burst (CPU is measured from `measure` on).
+      const meters = this.meters(services);
       const open = await load.ask({ type: "open", key: this.ctx.key, clients: specs, instances: services.map((s) => s.url) });
       const measured = await this.measure(services, working, async () => {
         await load.ask({ type: "measure" });
         await sleep(this.ctx.durationMs);
         return load.ask({ type: "report" });
-      });
+      }, meters);
       let truth: ConvergeReply | null = null;
       if (options.truth) {
         await measured.simulator.stop();
@@ -72,7 +75,7 @@ export class Phases {
       } else {
         await load.ask({ type: "close" });
       }
-      return { open, streams: measured.result, truth, usage: measured.usage, es: measured.es, seconds: measured.seconds };
+      return { clients: specs.length, open, streams: measured.result, truth, usage: measured.usage, es: measured.es, seconds: measured.seconds };
     });
   }
 
@@ -101,9 +104,12 @@ export class Phases {
   }
 
   /** Starts the simulator and the meters, runs `during`, and reads the meters and counters around it. */
-  private async measure<T>(services: ServiceInstance[], working: string, during: () => Promise<T>) {
+  private meters(services: ServiceInstance[]): ProcessMeter[] {
+    return [...services.map((s) => new ProcessMeter(s.pid)), new ProcessMeter(this.ctx.esPid)];
+  }
+
+  private async measure<T>(services: ServiceInstance[], working: string, during: () => Promise<T>, meters = this.meters(services)) {
     const { es, esPid } = this.ctx;
-    const meters = [...services.map((s) => new ProcessMeter(s.pid)), new ProcessMeter(esPid)];
     const simulator = this.startSimulator();
     const urls = services.map((s) => s.url);
     const before = await esCounts(es, urls, working);
@@ -116,7 +122,7 @@ export class Phases {
       const { cpuMsPerSecond, maxRssMiB } = meter.stop();
       const isNode = i === services.length;
       const label = isNode ? `Elasticsearch node (pid ${esPid ?? "?"}; shared)` : `service${services.length > 1 ? ` ${i + 1}` : ""} (pid ${services[i]!.pid})`;
-      return { label, cpuMsPerSecond, maxRssMiB: isNode ? null : maxRssMiB };
+      return { label, cpuMsPerSecond, maxRssMiB };
     });
     const delta = countsBetween(before, after);
     const load: EsLoad = {
