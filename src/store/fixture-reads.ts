@@ -1,4 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
+import { readFound } from "./multi-get.js";
 import { searchAllSources } from "./search-pages.js";
 
 /**
@@ -11,10 +12,8 @@ export async function readFixturesById<T extends { id: number }>(
   ids: readonly number[],
   source: { _source: string[] } | { _source_excludes: string[] },
 ): Promise<Map<number, T>> {
-  const response = await es.mget<T>({ index, ids: ids.map(String), ...source });
-  const fixtures = new Map<number, T>();
-  for (const doc of response.docs) if ("found" in doc && doc.found && doc._source) fixtures.set(doc._source.id, doc._source);
-  return fixtures;
+  const found = await readFound<T>(es, { index, ids: ids.map(String), ...source });
+  return new Map(found.map(({ doc }) => [doc.id, doc]));
 }
 
 /** The earliest `updated_at` of an index's fixtures (epoch milliseconds), or null when it has none. */

@@ -1,4 +1,5 @@
 import type { Client } from "@elastic/elasticsearch";
+import { readFound } from "./multi-get.js";
 
 type TeamNames = { name: string; alternate_names?: string[]; names?: Record<string, string> };
 
@@ -9,11 +10,7 @@ type TeamNames = { name: string; alternate_names?: string[]; names?: Record<stri
 export async function readTeamNames(es: Client, teamsIndex: string, teamIds: readonly number[]): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>();
   if (teamIds.length === 0) return result;
-  const response = await es.mget<TeamNames>({ index: teamsIndex, ids: [...new Set(teamIds)].map(String), _source: ["name", "alternate_names", "names"] });
-  for (const doc of response.docs) {
-    if (!("found" in doc) || !doc.found || !doc._source) continue;
-    const team = doc._source;
-    result.set(Number(doc._id), [team.name, ...(team.alternate_names ?? []), ...Object.values(team.names ?? {})]);
-  }
+  const found = await readFound<TeamNames>(es, { index: teamsIndex, ids: [...new Set(teamIds)].map(String), _source: ["name", "alternate_names", "names"] });
+  for (const { id, doc: team } of found) result.set(Number(id), [team.name, ...(team.alternate_names ?? []), ...Object.values(team.names ?? {})]);
   return result;
 }

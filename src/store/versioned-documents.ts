@@ -1,4 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
+import { readFound } from "./multi-get.js";
 
 /**
  * Documents read with their version, and writes conditional on it (`if_seq_no` /
@@ -26,10 +27,8 @@ function versioned<T>(id: string, doc: T, seqNo: number | undefined, primaryTerm
 
 /** The documents of `ids` that exist, with their versions (`source`: only these fields). */
 export async function readVersioned<T>(es: Client, index: string, ids: readonly string[], source?: readonly string[]): Promise<Array<Versioned<T>>> {
-  const response = await es.mget<T>({ index, ids: [...ids], ...(source ? { _source: [...source] } : {}) });
-  return response.docs.flatMap((doc) =>
-    "found" in doc && doc.found && doc._source ? [versioned(doc._id, doc._source, doc._seq_no, doc._primary_term)] : [],
-  );
+  const found = await readFound<T>(es, { index, ids: [...ids], ...(source ? { _source: [...source] } : {}) });
+  return found.map(({ id, doc, seqNo, primaryTerm }) => versioned(id, doc, seqNo, primaryTerm));
 }
 
 /** One document with its version (a realtime get), or null when it does not exist. */

@@ -11,8 +11,14 @@ import { encode, encodeComment } from "eventsource-encoder";
 export type StreamEventName = "snapshot" | "enter" | "update" | "leave";
 
 export function sseEvent(id: string, event: StreamEventName, data: string | Buffer): Buffer {
-  return Buffer.from(encode({ id, event, data: typeof data === "string" ? data : data.toString("utf8") }));
+  if (typeof data === "string") return Buffer.from(encode({ id, event, data }));
+  // Presented JSON is one line already: the bytes go in as they are, not decoded and encoded again
+  // (a snapshot can be megabytes). The fields come from the encoder, so they are framed the same way.
+  const head = encode({ id, event, data: "" }).replace(/data: ?\n\n$/, "data: ");
+  return Buffer.concat([Buffer.from(head), data, LINE_END]);
 }
+
+const LINE_END = Buffer.from("\n\n");
 
 /** The reconnection delay a client's EventSource waits after the stream drops. */
 export function sseRetry(ms: number): Buffer {
