@@ -107,11 +107,15 @@ export class StreamHub {
     return this.queries.size;
   }
 
+  /** Whether a key may open one more stream (what HEAD answers, without taking the slot). */
+  hasRoom(keyId: string): boolean {
+    return (this.openByKey.get(keyId) ?? 0) < this.options.perKey;
+  }
+
   /** Takes one of a key's stream slots, or false when it holds its maximum already. */
   reserve(keyId: string): boolean {
-    const open = this.openByKey.get(keyId) ?? 0;
-    if (open >= this.options.perKey) return false;
-    this.openByKey.set(keyId, open + 1);
+    if (!this.hasRoom(keyId)) return false;
+    this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     return true;
   }
 

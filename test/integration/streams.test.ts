@@ -156,6 +156,9 @@ describe("GET /fixtures/search/stream", () => {
     const refused = await env.get("/livescores/stream", { key: own });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: "At most 4 open streams per key; close one before opening another" });
+    // HEAD tells what GET would answer, without holding a slot of its own.
+    const head = await fetch(`${env.url}/livescores/stream?api_token=${own}`, { method: "HEAD" });
+    expect(head.status).toBe(429);
     open[0]!.close();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const again = openClient("/livescores/stream", { key: own });

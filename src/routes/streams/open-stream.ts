@@ -45,14 +45,16 @@ const STREAM_HEADERS = {
 } as const;
 
 export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Promise<void> {
-  // HEAD has no body to stream into: the parameters were checked, the head says what GET sends.
+  const { streams } = ctx.deps;
+  const principal = ctx.state.principal!;
+  // HEAD has no body to stream into: the parameters and the key's room were checked, the head
+  // says what GET would send (its 429 included) without taking a slot.
   if (ctx.method === "HEAD") {
+    if (!streams.hasRoom(principal.keyId)) throw new TooManyStreamsError(streams.options.perKey);
     ctx.status = 200;
     ctx.set(STREAM_HEADERS);
     return;
   }
-  const { streams } = ctx.deps;
-  const principal = ctx.state.principal!;
   if (!streams.reserve(principal.keyId)) throw new TooManyStreamsError(streams.options.perKey);
   const log = ctx.state.log;
   const subscriber = new Subscriber({
