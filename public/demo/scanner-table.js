@@ -5,6 +5,7 @@
 //   whose text changed; leave fades a row out, then removes it.
 // Rows keep the stream's order: the query's order value when the fixtures carry it (include
 // statistics or metrics), else the snapshot's order; then kick-off time, then id, as the API sorts.
+import { element } from "/demo/dom.js";
 
 const ENTERED_MS = 6_000;
 const CHANGED_MS = 3_000;
@@ -242,12 +243,4 @@ function restartClass(node, className, ms) {
 
 function th(text, className = "") {
   return element("th", className, { scope: "col" }, text);
-}
-
-export function element(tag, className = "", attributes = {}, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
 }

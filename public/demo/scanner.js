@@ -9,7 +9,8 @@
 //    same URL once to read the JSON error text.
 // The API key is kept in sessionStorage only (gone when the tab closes), shared with the search demo.
 
-import { clockText, element, FixtureTable } from "/demo/scanner-table.js";
+import { element } from "/demo/dom.js";
+import { clockText, FixtureTable } from "/demo/scanner-table.js";
 
 const KEY_STORAGE = "sfd.demo.apiKey";
 const MAX_WHERE = 10;

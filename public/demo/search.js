@@ -7,6 +7,7 @@
 // 4. keep keyboard navigation on the input (combobox pattern): arrows move, Enter selects,
 //    Escape closes, then clears.
 // The API key is kept in sessionStorage only (gone when the tab closes) and sent as X-API-Key.
+import { element } from "/demo/dom.js";
 
 const DEBOUNCE_MS = 150;
 const LIMIT = 5;
@@ -189,12 +190,4 @@ function choose(index) {
 function open(visible) {
   list.hidden = !visible;
   input.setAttribute("aria-expanded", String(visible));
-}
-
-function element(tag, className = "", attributes = {}, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
 }

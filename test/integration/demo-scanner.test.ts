@@ -60,7 +60,7 @@ describe("GET /demo/scanner", () => {
     const html = await page.text();
     expect(html).not.toMatch(/https?:\/\//);
     expect(html).not.toMatch(/<script>|<style|style="/);
-    for (const file of ["scanner.js", "scanner-table.js", "scanner.css"]) expect((await env.get(`/demo/${file}`, { key: null })).status).toBe(200);
+    for (const file of ["scanner.js", "scanner-table.js", "dom.js", "scanner.css"]) expect((await env.get(`/demo/${file}`, { key: null })).status).toBe(200);
   });
 });
 

@@ -13,6 +13,7 @@ import { PROJECT_ROOT } from "../../paths.js";
 const DEMO_DIR = join(PROJECT_ROOT, "public", "demo");
 const FILES: Readonly<Record<string, { file: string; type: string }>> = {
   "/demo/demo.css": { file: "demo.css", type: "text/css; charset=utf-8" },
+  "/demo/dom.js": { file: "dom.js", type: "text/javascript; charset=utf-8" },
   "/demo/search": { file: "search.html", type: "text/html; charset=utf-8" },
   "/demo/search.js": { file: "search.js", type: "text/javascript; charset=utf-8" },
   "/demo/search.css": { file: "search.css", type: "text/css; charset=utf-8" },
