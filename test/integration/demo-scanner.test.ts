@@ -25,8 +25,9 @@ let clock = 0;
 let playing: Promise<void> | null = null;
 let stopPlaying = false;
 
-/** Steps the simulator by half a match minute every half real second: speed 60. */
+/** Steps the simulator by half a match minute every half real second: speed 60 (once; later calls find it playing). */
 function playInBackground(): void {
+  if (playing) return;
   playing = (async () => {
     while (!stopPlaying) {
       clock += 0.5;
@@ -155,6 +156,8 @@ describe.skipIf(!hasChromium)("the live-scanner demo in headless Chromium", () =
   }, 90_000);
 
   it("fades out a fixture that stops matching, then removes it", async () => {
+    // Run alone (vitest -t), this test starts the play itself.
+    playInBackground();
     // At most as many corners as the busiest match has now: the next corner anywhere makes a fixture leave.
     const response = await env.get("/fixtures/search?window=live&include=statistics", { key });
     const { fixtures } = (await response.json()) as { fixtures: Array<{ statistics: Array<{ developer_name: string; team_id: number; value: number }> }> };
