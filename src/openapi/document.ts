@@ -24,13 +24,16 @@ fixtures are all settled (FT, AWARDED, CANCELLED, ABANDONED, NO_RESULT) carry an
 in \`If-None-Match\` to get 304 while unchanged. Live data is \`no-cache\`. Bodies over 1 kB are
 compressed with gzip or br when the client accepts it.`;
 
+/** The API's version in /openapi.json and /asyncapi.json: the package's (a unit test keeps them equal). */
+export const API_VERSION = "0.1.0";
+
 let cached: object | undefined;
 
 /** The OpenAPI 3.1 document, generated once from the registered zod schemas. */
 export function openApiDocument(): object {
   cached ??= new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
-    info: { title: "Sports Fixtures Data Service", version: "0.1.0", description: DESCRIPTION },
+    info: { title: "Sports Fixtures Data Service", version: API_VERSION, description: DESCRIPTION },
     servers: [{ url: "/" }],
   });
   return cached;

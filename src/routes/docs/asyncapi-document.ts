@@ -1,4 +1,4 @@
-import { openApiDocument } from "../../openapi/document.js";
+import { API_VERSION, openApiDocument } from "../../openapi/document.js";
 import { DEFAULT_STREAM_HUB_OPTIONS } from "../../streams/stream-hub.js";
 import { STREAM_RETRY_MS } from "../streams/open-stream.js";
 import { getOperation, type JsonSchema, type OpenApiDocument, querySchema, schemaClosure, schemaRef } from "./openapi-parts.js";
@@ -129,7 +129,7 @@ function build(): object {
   const payloads = STREAMS.flatMap((stream) => Object.values(payloadNames(stream.prefix)));
   return {
     asyncapi: "3.0.0",
-    info: { title: "Sports Fixtures Data Service: event streams", version: "0.1.0", description: DESCRIPTION },
+    info: { title: "Sports Fixtures Data Service: event streams", version: API_VERSION, description: DESCRIPTION },
     defaultContentType: "application/json",
     servers: {
       service: { host: "localhost:3000", protocol: "http", description: "The service itself: use the host and port that served this document" },
