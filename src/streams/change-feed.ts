@@ -1,4 +1,4 @@
-import type { Client } from "@elastic/elasticsearch";
+import type { Client, estypes } from "@elastic/elasticsearch";
 import { changedFixturesRequest, CHANGE_PAGE_SIZE, type ChangedFixtureSource } from "../search/streams/changed-fixtures-query.js";
 import { hitVersion } from "../store/hit-version.js";
 import { aliasIdentity } from "../store/index-state.js";
@@ -16,7 +16,10 @@ import { searchHits } from "../store/searches.js";
  * - writers' clocks may differ: the cursor never runs ahead of this instance's clock, so a
  *   writer behind by less than the overlap loses nothing (and every standing query is also
  *   evaluated in full periodically, which catches anything else);
- * - the same write read twice (inside the overlap) is reported once.
+ * - the same write read twice (inside the overlap) is reported once;
+ * - a burst larger than one poll reads (`maxPages` pages) is read on from where the poll
+ *   stopped: started again from the cursor, a burst within the overlap would be read from its
+ *   beginning every time and what came after it never.
  * A rebuild puts a new index behind the alias: that is a change of everything, reported as
  * `reset` rather than as a list of ids.
  */
@@ -41,6 +44,8 @@ export class ChangeFeed {
   private cursorMs: number;
   private identity: string | null = null;
   private identityCheckedAt = 0;
+  /** Where the last poll stopped in a burst it could not read to the end. */
+  private resumeAfter: estypes.SortResults | undefined;
 
   constructor(
     private readonly es: Client,
@@ -60,6 +65,7 @@ export class ChangeFeed {
       const first = this.identity === null;
       this.identity = identity;
       this.seen.clear();
+      this.resumeAfter = undefined;
       this.cursorMs = this.options.now();
       if (!first) return { reset: true, ids: [] };
     }
@@ -70,7 +76,8 @@ export class ChangeFeed {
     const since = this.cursorMs - this.options.overlapMs;
     const changed: number[] = [];
     let newest = this.cursorMs;
-    let after: Array<string | number> | undefined;
+    let after = this.resumeAfter;
+    this.resumeAfter = undefined;
     for (let page = 0; page < this.options.maxPages; page += 1) {
       const request = { ...changedFixturesRequest(this.alias, since, after), preference: this.options.preference };
       const hits = await searchHits<ChangedFixtureSource>(this.es, request);
@@ -84,7 +91,8 @@ export class ChangeFeed {
         if (updatedAtMs > newest) newest = updatedAtMs;
       }
       if (hits.length < CHANGE_PAGE_SIZE) break;
-      after = hits.at(-1)!.sort as Array<string | number>;
+      after = hits.at(-1)!.sort;
+      if (page === this.options.maxPages - 1) this.resumeAfter = after;
     }
     // Never ahead of this instance's clock: a writer whose clock runs fast must not make
     // the feed skip what a writer on time writes next.
