@@ -31,10 +31,10 @@ export async function startService(
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv & { PORT: string },
-  options: { stdout?: number; nodeArgs?: string[] } = {},
+  options: { stdout?: number; nodeArgs?: string[]; cwd?: string } = {},
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? ["--import", "tsx"]), entry, ...args], {
-    cwd: PROJECT_ROOT,
+    cwd: options.cwd ?? PROJECT_ROOT,
     // No rate limit: a benchmark measures the service, not the limiter (one key, high rates).
     env: { ...process.env, HOST: "127.0.0.1", RATE_LIMIT_PER_SECOND: "0", ...env },
     // The request log stays on (production does the same work); its lines are discarded.

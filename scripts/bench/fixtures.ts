@@ -169,7 +169,7 @@ function scenarios(agent: Agent, node: string, index: string, { day, ids }: Pick
     const { searches = [] } = buildLastFixturesSearches(index, targets);
     const ndjson = searches.map((line) => JSON.stringify(line)).join("\n") + "\n";
     const form = await send(agent, `${node}/_msearch`, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: ndjson });
-    return form.status === 200 ? { status: 200, body: page.body } : form;
+    return form.status === 200 ? { ...page, status: 200 } : form;
   };
   const live = rawSearch(agent, node, buildLivescoresSearch({ index, sportId: 1, includes: rich }));
 

@@ -1,21 +1,36 @@
 /** One HTTP exchange on a keep-alive agent, the body read whole: what the benchmarks' own clients do. */
-import { request, type Agent } from "node:http";
+import { request, type Agent, type IncomingHttpHeaders } from "node:http";
 
-export type Reply = { status: number; body: Buffer };
+export type Reply = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
+/** A request not answered within `timeoutMs` is destroyed and rejected with an error named "TimeoutError". */
 export function send(
   agent: Agent,
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(url, { agent, method: init.method ?? "GET", headers: init.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on("end", () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+      });
       res.on("error", reject);
     });
-    req.on("error", reject);
+    const timer =
+      init.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            const timeout = new Error(`no answer in ${init.timeoutMs} ms`);
+            timeout.name = "TimeoutError";
+            req.destroy(timeout);
+          }, init.timeoutMs);
+    req.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     req.end(init.body);
   });
 }

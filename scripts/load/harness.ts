@@ -6,9 +6,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
-import { open } from "node:fs/promises";
+import { access, open } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { betBuildersAfterRebuild } from "../../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../../src/config.js";
@@ -91,9 +91,11 @@ export async function buildService(): Promise<string> {
 /**
  * The production service (compiled, as in the Dockerfile) as a child, against `nodes`, on a
  * free port. Rate limiting is off: the load is the point of the run, not something to turn away.
+ * `serviceDir`: another checkout's compiled service (its dist/src/server.js, built there with
+ * `npm run build`), run from that directory, so one script measures before and after alike.
  */
-export async function startOwnService(nodes: string[], prefix: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningService> {
-  const entry = await buildService();
+export async function startOwnService(nodes: string[], prefix: string, extraEnv: NodeJS.ProcessEnv = {}, serviceDir?: string): Promise<RunningService> {
+  const entry = serviceDir === undefined ? await buildService() : await builtEntry(serviceDir);
   const port = await freePort();
   const logFile = join(tmpdir(), `${prefix}-service.log`);
   const out = await open(logFile, "w");
@@ -105,7 +107,7 @@ export async function startOwnService(nodes: string[], prefix: string, extraEnv:
       INDEX_PREFIX: prefix,
       ...extraEnv,
     };
-    const child = await startService(entry, [], env, { stdout: out.fd, nodeArgs: SERVICE_NODE_ARGS });
+    const child = await startService(entry, [], env, { stdout: out.fd, nodeArgs: SERVICE_NODE_ARGS, cwd: serviceDir ?? PROJECT_ROOT });
     return { url: `http://127.0.0.1:${port}`, logFile, child, stop: () => void child.kill("SIGTERM") };
   } finally {
     // The child holds its own copy of the descriptor.
@@ -113,12 +115,20 @@ export async function startOwnService(nodes: string[], prefix: string, extraEnv:
   }
 }
 
+async function builtEntry(serviceDir: string): Promise<string> {
+  const entry = join(resolve(serviceDir), "dist", "src", "server.js");
+  await access(entry).catch(() => {
+    throw new Error(`${entry} is missing: run npm ci and npm run build in ${serviceDir} first`);
+  });
+  return entry;
+}
+
 const ms = (value: number): string => (Number.isNaN(value) ? "-" : `${value.toFixed(1)} ms`);
 
 /** One line per phase, then the failure reasons. */
 export function formatPhases(phases: readonly PhaseSummary[]): string[] {
   const lines = phases.map(
-    (p) => `  ${p.phase.padEnd(8)} sent ${String(p.sent).padStart(6)}  failed ${String(p.failed).padStart(5)}  p50 ${ms(p.p50).padStart(9)}  p99 ${ms(p.p99).padStart(9)}  max ${ms(p.max).padStart(9)}`,
+    (p) => `  ${p.phase.padEnd(8)} sent ${String(p.sent).padStart(6)}  shed ${String(p.shed).padStart(5)}  failed ${String(p.failed).padStart(5)}  p50 ${ms(p.p50).padStart(9)}  p99 ${ms(p.p99).padStart(9)}  max ${ms(p.max).padStart(9)}`,
   );
   for (const p of phases) for (const [reason, count] of p.reasons.slice(0, 5)) lines.push(`    ${p.phase}: ${count} x ${reason}`);
   return lines;

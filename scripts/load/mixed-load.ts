@@ -5,6 +5,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { percentile } from "../bench/bench-service.js";
+import { loadAgent, sendLoadRequest } from "./answer.js";
 
 export type LoadRequest = {
   kind: string;
@@ -33,7 +34,11 @@ export interface MixedLoadOptions {
 export interface PhaseSummary {
   phase: string;
   sent: number;
+  /** Answered 503 with Retry-After: turned away on purpose, not a failure. */
+  shed: number;
   failed: number;
+  /** Answered 200 and right. */
+  ok: number;
   p50: number;
   p99: number;
   max: number;
@@ -43,6 +48,8 @@ export interface PhaseSummary {
 
 class PhaseStats {
   sent = 0;
+  shed = 0;
+  ok = 0;
   readonly latencies: number[] = [];
   readonly reasons = new Map<string, number>();
 
@@ -54,10 +61,9 @@ class PhaseStats {
     const sorted = [...this.latencies].sort((a, b) => a - b);
     const failed = [...this.reasons.values()].reduce((sum, count) => sum + count, 0);
     const reasons = [...this.reasons].sort((a, b) => b[1] - a[1]);
-    return { phase, sent: this.sent, failed, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN, reasons };
+    return { phase, sent: this.sent, shed: this.shed, failed, ok: this.ok, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN, reasons };
   }
 }
-
 
 
 export class MixedLoad {
@@ -67,6 +73,7 @@ export class MixedLoad {
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
   private loop: Promise<void> | null = null;
+  private readonly agent = loadAgent();
 
   constructor(private readonly options: MixedLoadOptions) {}
 
@@ -80,12 +87,16 @@ export class MixedLoad {
     this.stopped = true;
     await this.loop;
     await Promise.all(this.inFlight);
+    this.agent.destroy();
     return [...this.phases].map(([phase, stats]) => stats.summary(phase));
   }
 
   /** Every phase together. */
-  static total(phases: readonly PhaseSummary[]): { sent: number; failed: number } {
-    return phases.reduce((sum, p) => ({ sent: sum.sent + p.sent, failed: sum.failed + p.failed }), { sent: 0, failed: 0 });
+  static total(phases: readonly PhaseSummary[]): { sent: number; shed: number; failed: number; ok: number } {
+    return phases.reduce(
+      (sum, p) => ({ sent: sum.sent + p.sent, shed: sum.shed + p.shed, failed: sum.failed + p.failed, ok: sum.ok + p.ok }),
+      { sent: 0, shed: 0, failed: 0, ok: 0 },
+    );
   }
 
   private stats(): PhaseStats {
@@ -114,24 +125,19 @@ export class MixedLoad {
     }
   }
 
+  /** Latencies count every answer but a shed one (a quick refusal would flatter p99), timeouts included. */
   private async send(request: LoadRequest, stats: PhaseStats): Promise<void> {
     const t0 = performance.now();
-    try {
-      const response = await fetch(this.options.baseUrl + request.path, {
-        headers: { "x-api-key": this.options.key },
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
-      });
-      const body = await response.text();
-      stats.latencies.push(performance.now() - t0);
-      if (response.status !== 200) {
-        stats.fail(`${request.kind}: HTTP ${response.status} ${body.slice(0, 120)}`);
-        return;
-      }
-      const wrong = this.options.check?.(request, body);
-      if (wrong) stats.fail(`${request.kind}: ${wrong}`);
-    } catch (error) {
-      const err = error as Error & { cause?: { code?: string } };
-      stats.fail(`${request.kind}: ${err.name === "TimeoutError" ? "no answer in time" : (err.cause?.code ?? err.message)}`);
+    const answer = await sendLoadRequest(this.agent, this.options.baseUrl, this.options.key, request, {
+      timeoutMs: this.options.timeoutMs ?? 30_000,
+      check: this.options.check,
+    });
+    if (answer.outcome === "shed") {
+      stats.shed++;
+      return;
     }
+    stats.latencies.push(performance.now() - t0);
+    if (answer.outcome === "ok") stats.ok++;
+    else stats.fail(answer.reason);
   }
 }

@@ -1,0 +1,102 @@
+/**
+ * Capacity: closed-loop steps of rising concurrency over the mixed load; the capacity is the
+ * highest rate of a step whose p99 stayed <= 250 ms with nothing failed and nothing shed.
+ * Shared by `npm run bench:capacity` (long steps, per route) and by load and chaos (short
+ * steps, to load at a share of what the machine in front of them delivers).
+ */
+import { ClosedLoop, measureWindow, type WindowStats } from "./closed-loop.js";
+import { cpuWindow, type CpuUse } from "./cpu-meter.js";
+import type { LoadRequest } from "./mixed-load.js";
+
+export const P99_LIMIT_MS = 250;
+export const DEFAULT_STEPS: readonly number[] = [1, 2, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128];
+/** A step that adds less than this share to the best rate so far has stopped rising. */
+const RISE = 0.03;
+
+export type Target = { baseUrl: string; key: string; servicePid: number; nodePids: readonly number[] };
+export type Step = { concurrency: number; rate: number; stats: WindowStats; use: CpuUse };
+export type Capacity = { steps: Step[]; best: Step | null; stoppedBecause: string };
+
+/** Measures one concurrency: warm-up, then a window of rate, latency and CPU. */
+export async function measureStep(target: Target, next: () => LoadRequest, concurrency: number, warmupMs: number, windowMs: number): Promise<Step> {
+  const loop = new ClosedLoop({ baseUrl: target.baseUrl, key: target.key, next });
+  loop.start(concurrency);
+  try {
+    const { stats, use } = await measureWindow(loop, warmupMs, windowMs, () => cpuWindow(target.servicePid, target.nodePids));
+    return { concurrency, rate: stats.answered / use.seconds, stats, use };
+  } finally {
+    await loop.stop();
+  }
+}
+
+export const withinLimits = (step: Step): boolean => step.stats.failed === 0 && step.stats.shed === 0 && step.stats.p99 <= P99_LIMIT_MS;
+
+/** Steps up until p99 passes the limit, a request fails or is shed, or the rate stops rising. */
+export async function measureCapacity(
+  target: Target,
+  next: () => LoadRequest,
+  options: { steps: readonly number[]; warmupMs: number; windowMs: number; onStep: (step: Step) => void },
+): Promise<Capacity> {
+  const steps: Step[] = [];
+  let best: Step | null = null;
+  let stoppedBecause = `the last step (${options.steps.at(-1)}) was reached`;
+  for (const concurrency of options.steps) {
+    const step = await measureStep(target, next, concurrency, options.warmupMs, options.windowMs);
+    steps.push(step);
+    options.onStep(step);
+    const rising = best === null || step.rate > best.rate * (1 + RISE);
+    if (withinLimits(step) && (best === null || step.rate > best.rate)) best = step;
+    if (!withinLimits(step)) {
+      stoppedBecause = step.stats.failed > 0 ? `a request failed at ${concurrency}` : step.stats.shed > 0 ? `requests were shed at ${concurrency}` : `p99 passed ${P99_LIMIT_MS} ms at ${concurrency}`;
+      break;
+    }
+    if (!rising) {
+      stoppedBecause = `the rate stopped rising at ${concurrency} (< +${RISE * 100}% over the best step)`;
+      break;
+    }
+  }
+  return { steps, best, stoppedBecause };
+}
+
+const fixed = (value: number, digits = 1): string => (Number.isNaN(value) ? "-" : value.toFixed(digits));
+
+export const STEP_HEADER = " conc    req/s   p50 ms   p99 ms  failed  shed  svc ms/req  node ms/req  svc/node  gen ms/s";
+
+/** One row of the steps table (also used per route, with the route's name in front). */
+export function stepRow(step: Step): string {
+  const per = (ms: number) => ms / Math.max(1, step.stats.answered);
+  const service = per(step.use.serviceMs);
+  const node = per(step.use.nodeMs);
+  return [
+    String(step.concurrency).padStart(5),
+    fixed(step.rate).padStart(8),
+    fixed(step.stats.p50).padStart(8),
+    fixed(step.stats.p99).padStart(8),
+    String(step.stats.failed).padStart(7),
+    String(step.stats.shed).padStart(5),
+    fixed(service, 2).padStart(11),
+    fixed(node, 2).padStart(12),
+    `${fixed((100 * service) / node, 0)}%`.padStart(9),
+    fixed(step.use.generatorMsPerSecond, 0).padStart(9),
+  ].join(" ");
+}
+
+/** The capacity line and, when asked, the CPU targets at it. */
+export function capacityLines(capacity: Capacity, targets: { serviceMsPerRequest: number; shareOfNode: number } | null): string[] {
+  const { best } = capacity;
+  if (!best) return [`Capacity: none (no step had p99 <= ${P99_LIMIT_MS} ms with nothing failed); stopped because ${capacity.stoppedBecause}.`];
+  const lines = [
+    `Capacity: ${best.rate.toFixed(1)} req/s at concurrency ${best.concurrency} (p99 ${best.stats.p99.toFixed(1)} ms <= ${P99_LIMIT_MS}, 0 failed); stopped because ${capacity.stoppedBecause}.`,
+  ];
+  if (targets) {
+    const service = best.use.serviceMs / best.stats.answered;
+    const node = best.use.nodeMs / best.stats.answered;
+    const share = service / node;
+    const met = (ok: boolean) => (ok ? "met" : "NOT met");
+    lines.push(`  service CPU per request at capacity: ${service.toFixed(2)} ms (target <= ${targets.serviceMsPerRequest}): ${met(service <= targets.serviceMsPerRequest)}`);
+    lines.push(
+      `  service/node CPU at capacity: ${Number.isNaN(share) ? "-" : `${(100 * share).toFixed(0)}%`} (node ${fixed(node, 2)} ms; target <= ${100 * targets.shareOfNode}%): ${met(share <= targets.shareOfNode)}`,
+    );
+  }
+  return lines;
+}
