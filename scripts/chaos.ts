@@ -1,13 +1,16 @@
 /**
- * `npm run chaos [-- --port 9200 --duration 90 --rate 100 --warmup 60]`: a data node killed under load.
+ * `npm run chaos [-- --port 9200 --duration 90 --share 60 | --rate N, --warmup 60]`: a data node killed under load.
  *
  * Makes sure the local 3-node cluster runs on `--port` (HTTP port..port+2; started like
  * `npm run es:start -- --nodes 3` when it is down), loads a synthetic data set under a prefix
  * of its own (one replica per shard), starts the service against all three nodes and runs the
- * mixed load: `--warmup` seconds shown apart, then after a third of `--duration` it SIGKILLs the node holding the most primaries,
+ * mixed load: `--warmup` seconds shown apart (without `--rate`: a closed loop of 4 clients, then the
+ * capacity of this cluster with the service in front, measured in short steps, and the load at
+ * `--share` percent of it, printed), then after a third of `--duration` it SIGKILLs the node holding the most primaries,
  * restarts it after another third, waits for green and keeps the load on for the last third.
  * Prints requests sent and failed, p50/p99 before/during/after, the time back to green, and
- * the document count of every index before and after (0 lost). Exit code 1 when a request
+ * the document count of every index before and after (0 lost), and CPU ms per request of the
+ * service and of the three nodes before the kill. Exit code 1 when a request
  * failed or a document was lost. The data set is deleted at the end; the cluster keeps running.
  */
 import { setTimeout as sleep } from "node:timers/promises";
@@ -18,12 +21,18 @@ import { ensureElasticsearch } from "./es/provision.js";
 import { clusterPlanNodes, countsByAlias, killNode, nodeHoldingPrimaries, waitForGreen } from "./chaos/cluster-nodes.js";
 import { runScript, wholeOption } from "./load/cli.js";
 import { createLoadKey, formatPhases, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "./load/harness.js";
-import { MixedLoad, type PhaseSummary } from "./load/mixed-load.js";
+import { MixedLoad, type LoadRequest, type PhaseSummary } from "./load/mixed-load.js";
 import { mixedRequests, sampleTargets } from "./load/targets.js";
+import type { Target } from "./load/capacity.js";
+import { ClosedLoop } from "./load/closed-loop.js";
+import { cpuWindow, localNodePids, perRequestText, type CpuUse } from "./load/cpu-meter.js";
+import { chooseRate } from "./load/rate-choice.js";
 import { LOGICAL_INDICES } from "../src/store/index-names.js";
 
 const NODES = 3;
 const GREEN_TIMEOUT_MS = 180_000;
+/** Clients of the closed-loop warm-up before the capacity is measured: enough to make the JVMs compile their hot paths. */
+const WARMUP_CLIENTS = 4;
 const log = (line: string): void => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 async function main(): Promise<number> {
@@ -31,14 +40,14 @@ async function main(): Promise<number> {
     options: {
       port: { type: "string", default: "9200" },
       duration: { type: "string", default: "90" },
-      rate: { type: "string", default: "100" },
+      rate: { type: "string" },
+      share: { type: "string", default: "60" },
       warmup: { type: "string", default: "60" },
     },
   });
   const warmup = wholeOption(values.warmup, "warmup", 0, 600) * 1000;
   const port = parsePort(values.port, "--port");
   const third = (wholeOption(values.duration, "duration", 15, 3600) * 1000) / 3;
-  const rate = wholeOption(values.rate, "rate", 1, 2000);
   const plan = clusterPlanNodes(port, NODES);
   const urls = plan.map((node) => node.url);
   await ensureElasticsearch({ port, nodes: NODES, log });
@@ -55,20 +64,28 @@ async function main(): Promise<number> {
     await es.indices.refresh({ index: aliases });
     const before = await countsByAlias(es, aliases);
     service = await startOwnService(urls, names.prefix);
-    load = new MixedLoad({ baseUrl: service.url, key, rate, next: mixedRequests(await sampleTargets(es, names)) });
-    log(`Service at ${service.url} against ${urls.join(",")}; ${rate} req/s.`);
+    const sampled = await sampleTargets(es, names);
+    const target: Target = { baseUrl: service.url, key, servicePid: service.child.pid ?? 0, nodePids: await localNodePids(es) };
+    log(`Service at ${service.url} against ${urls.join(",")}; node pids ${target.nodePids.join(",")}.`);
 
     // Freshly started JVMs (and a cold service) compile their hot paths first; on a small
     // machine that alone can back the load up. The warm-up is shown apart and not judged:
-    // the target is about losing a node, which happens after it.
-    if (warmup > 0) {
+    // the target is about losing a node, which happens after it. Without --rate the capacity
+    // is measured after it, on the warm cluster, and the warm-up is a closed loop (it cannot
+    // overload what it has not measured).
+    if (values.rate === undefined && warmup > 0) await closedWarmup(target, mixedRequests(sampled), warmup);
+    const { rate } = await chooseRate({ rate: values.rate, share: values.share }, target, mixedRequests(sampled), log);
+    load = new MixedLoad({ baseUrl: service.url, key, rate, next: mixedRequests(sampled) });
+    if (values.rate !== undefined && warmup > 0) {
       load.phase = "warm-up";
       load.start();
       await sleep(warmup);
     }
     load.phase = "before";
-    if (warmup === 0) load.start();
+    load.start();
+    const cpu = cpuWindow(target.servicePid, target.nodePids);
     await sleep(third);
+    const use = cpu.end();
 
     const victim = await primariesNode(es, names, plan, port);
     load.phase = "during";
@@ -78,12 +95,23 @@ async function main(): Promise<number> {
 
     const phases = await load.stop();
     load = undefined;
-    return report({ phases, greenSeconds, aliases, before, after: await countsByAlias(es, aliases), serviceLog: service.logFile });
+    return report({ phases, greenSeconds, aliases, before, after: await countsByAlias(es, aliases), serviceLog: service.logFile, use });
   } finally {
     await load?.stop();
     service?.stop();
     await data?.drop();
   }
+}
+
+/** A closed loop of a few clients for `ms`: what warms the JVMs and the service before the capacity is measured. */
+async function closedWarmup(target: Target, next: () => LoadRequest, ms: number): Promise<void> {
+  log(`Warm-up: a closed loop of ${WARMUP_CLIENTS} clients for ${ms / 1000} s (not judged).`);
+  const loop = new ClosedLoop({ baseUrl: target.baseUrl, key: target.key, next });
+  loop.start(WARMUP_CLIENTS);
+  await sleep(ms);
+  const stats = loop.stats();
+  await loop.stop();
+  log(`  warm-up: ${stats.answered} answered, ${stats.shed} shed, ${stats.failed} failed, p50 ${stats.p50.toFixed(1)} ms, p99 ${stats.p99.toFixed(1)} ms.`);
 }
 
 /** The node holding the most primaries of the data's fixtures: the one to kill. */
@@ -116,14 +144,18 @@ type Outcome = {
   before: Map<string, number>;
   after: Map<string, number>;
   serviceLog: string;
+  /** CPU over the "before" phase: all three nodes up. */
+  use: CpuUse;
 };
 
 /** Prints the outcome; returns the exit code: 1 when a request failed or a document was lost. */
-function report({ phases, greenSeconds, aliases, before, after, serviceLog }: Outcome): number {
+function report({ phases, greenSeconds, aliases, before, after, serviceLog, use }: Outcome): number {
   const lost = aliases.filter((alias) => after.get(alias) !== before.get(alias));
   const total = MixedLoad.total(phases.filter((phase) => phase.phase !== "warm-up"));
-  console.log(`\nRequests after the warm-up: ${total.sent} sent, ${total.failed} failed (target 0); service log ${serviceLog}.`);
+  console.log(`\nRequests after the warm-up: ${total.sent} sent, ${total.shed} shed, ${total.failed} failed (target 0); service log ${serviceLog}.`);
   for (const line of formatPhases(phases)) console.log(line);
+  const beforeKill = phases.find((phase) => phase.phase === "before");
+  console.log(`CPU per request answered 200 before the kill (three nodes): ${perRequestText(use, beforeKill?.ok ?? 0)}; load generator ${use.generatorMsPerSecond.toFixed(0)} ms/s.`);
   console.log(`Time back to green: ${greenSeconds.toFixed(1)} s from the restart (node start-up included).`);
   console.log(`Documents per index, before -> after the kill (target: 0 lost):`);
   for (const alias of aliases) console.log(`  ${alias.padEnd(32)} ${String(before.get(alias)).padStart(6)} -> ${String(after.get(alias)).padStart(6)}`);

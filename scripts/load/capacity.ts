@@ -31,7 +31,24 @@ export async function measureStep(target: Target, next: () => LoadRequest, concu
 
 export const withinLimits = (step: Step): boolean => step.stats.failed === 0 && step.stats.shed === 0 && step.stats.p99 <= P99_LIMIT_MS;
 
-/** Steps up until p99 passes the limit, a request fails or is shed, or the rate stops rising. */
+/**
+ * After a step: the best step within limits so far, and why to stop (null: go on). Stops once
+ * p99 passes the limit or a request failed or was shed, or the rate rose less than 3% over
+ * the best so far (more clients then only queue).
+ */
+export function afterStep(step: Step, best: Step | null): { best: Step | null; stop: string | null } {
+  const c = step.concurrency;
+  if (!withinLimits(step)) {
+    const why = step.stats.failed > 0 ? `a request failed at ${c}` : step.stats.shed > 0 ? `requests were shed at ${c}` : `p99 passed ${P99_LIMIT_MS} ms at ${c}`;
+    return { best, stop: why };
+  }
+  if (best !== null && step.rate <= best.rate * (1 + RISE)) {
+    return { best: step.rate > best.rate ? step : best, stop: `the rate stopped rising at ${c} (< +${RISE * 100}% over the best step)` };
+  }
+  return { best: step, stop: null };
+}
+
+/** Steps up until `afterStep` says stop or the last step was measured. */
 export async function measureCapacity(
   target: Target,
   next: () => LoadRequest,
@@ -39,23 +56,15 @@ export async function measureCapacity(
 ): Promise<Capacity> {
   const steps: Step[] = [];
   let best: Step | null = null;
-  let stoppedBecause = `the last step (${options.steps.at(-1)}) was reached`;
   for (const concurrency of options.steps) {
     const step = await measureStep(target, next, concurrency, options.warmupMs, options.windowMs);
     steps.push(step);
     options.onStep(step);
-    const rising = best === null || step.rate > best.rate * (1 + RISE);
-    if (withinLimits(step) && (best === null || step.rate > best.rate)) best = step;
-    if (!withinLimits(step)) {
-      stoppedBecause = step.stats.failed > 0 ? `a request failed at ${concurrency}` : step.stats.shed > 0 ? `requests were shed at ${concurrency}` : `p99 passed ${P99_LIMIT_MS} ms at ${concurrency}`;
-      break;
-    }
-    if (!rising) {
-      stoppedBecause = `the rate stopped rising at ${concurrency} (< +${RISE * 100}% over the best step)`;
-      break;
-    }
+    const verdict = afterStep(step, best);
+    best = verdict.best;
+    if (verdict.stop) return { steps, best, stoppedBecause: verdict.stop };
   }
-  return { steps, best, stoppedBecause };
+  return { steps, best, stoppedBecause: `the last step (${options.steps.at(-1)}) was reached` };
 }
 
 const fixed = (value: number, digits = 1): string => (Number.isNaN(value) ? "-" : value.toFixed(digits));

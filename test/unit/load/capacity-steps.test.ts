@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { afterStep, capacityLines, type Step } from "../../../scripts/load/capacity.js";
+import { kindsOf, onlyKind } from "../../../scripts/load/route-mix.js";
+import { shareOf } from "../../../scripts/load/rate-choice.js";
+import type { LoadRequest } from "../../../scripts/load/mixed-load.js";
+
+const step = (concurrency: number, rate: number, p99: number, failed = 0, shed = 0): Step => ({
+  concurrency,
+  rate,
+  stats: { answered: rate * 10, shed, failed, p50: p99 / 2, p99, reasons: new Map() },
+  use: { seconds: 10, serviceMs: rate * 10 * 2, nodeMs: rate * 10 * 10, generatorMsPerSecond: 40 },
+});
+
+describe("capacity steps", () => {
+  it("goes on while the rate rises within the limits, keeping the step as the best", () => {
+    const first = afterStep(step(1, 50, 20), null);
+    expect(first).toEqual({ best: step(1, 50, 20), stop: null });
+    const second = afterStep(step(2, 90, 40), first.best);
+    expect(second.stop).toBeNull();
+    expect(second.best?.concurrency).toBe(2);
+  });
+
+  it("stops once p99 passes 250 ms and keeps the earlier best", () => {
+    const best = step(4, 100, 120);
+    const verdict = afterStep(step(8, 130, 260), best);
+    expect(verdict.best).toBe(best);
+    expect(verdict.stop).toBe("p99 passed 250 ms at 8");
+  });
+
+  it("stops at a failed or a shed request however fast the step was", () => {
+    expect(afterStep(step(8, 200, 50, 1), step(4, 100, 50)).stop).toBe("a request failed at 8");
+    expect(afterStep(step(8, 200, 50, 0, 3), step(4, 100, 50)).stop).toBe("requests were shed at 8");
+  });
+
+  it("stops when the rate rose less than 3%, keeping the higher of the two", () => {
+    const flat = afterStep(step(16, 102, 90), step(12, 100, 70));
+    expect(flat.stop).toBe("the rate stopped rising at 16 (< +3% over the best step)");
+    expect(flat.best?.concurrency).toBe(16);
+    expect(afterStep(step(16, 95, 90), step(12, 100, 70)).best?.concurrency).toBe(12);
+  });
+
+  it("prints the service's CPU per request at capacity against the targets", () => {
+    const lines = capacityLines({ steps: [], best: step(8, 100, 120), stoppedBecause: "x" }, { serviceMsPerRequest: 2.5, shareOfNode: 0.25 });
+    expect(lines[0]).toContain("Capacity: 100.0 req/s at concurrency 8");
+    expect(lines[1]).toBe("  service CPU per request at capacity: 2.00 ms (target <= 2.5): met");
+    expect(lines[2]).toContain("service/node CPU at capacity: 20% (node 10.00 ms; target <= 25%): met");
+    expect(capacityLines({ steps: [], best: null, stoppedBecause: "a request failed at 1" }, null)[0]).toContain("Capacity: none");
+  });
+
+  it("takes a share of the capacity, at least 1 req/s", () => {
+    expect(shareOf({ steps: [], best: step(8, 101, 120), stoppedBecause: "x" }, 60)).toBe(61);
+    expect(shareOf({ steps: [], best: step(1, 0.5, 120), stoppedBecause: "x" }, 60)).toBe(1);
+  });
+});
+
+describe("the mix taken apart", () => {
+  const makeNext = () => {
+    let n = 0;
+    const kinds = ["a", "b", "c"];
+    return (): LoadRequest => {
+      const i = n++;
+      return { kind: kinds[i % 3]!, path: `/${kinds[i % 3]}/${Math.floor(i / 3)}` };
+    };
+  };
+
+  it("lists the kinds of one turn of the rotation in order", () => {
+    expect(kindsOf(makeNext)).toEqual(["a", "b", "c"]);
+  });
+
+  it("sends one kind alone, in its own order", () => {
+    const next = onlyKind(makeNext(), "b");
+    expect([next().path, next().path]).toEqual(["/b/0", "/b/1"]);
+  });
+});
