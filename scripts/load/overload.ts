@@ -67,7 +67,10 @@ export function reportOverload(outcome: OverloadOutcome, log: (line: string) => 
   const met = (ok: boolean) => (ok ? "met" : "NOT met");
   log(`\nOverload: ${overload.sent} sent, ${overload.ok} answered 200, ${overload.shed} shed (503 + Retry-After), ${overload.failed} failed; p50 ${overload.p50.toFixed(1)} ms, p99 ${overload.p99.toFixed(1)} ms (answers not shed).`);
   for (const [reason, count] of overload.reasons.slice(0, 5)) log(`  ${count} x ${reason}`);
-  log(`After: ${afterTotal.sent} sent, ${afterTotal.shed} shed, ${afterTotal.failed} failed.`);
+  log(`After: ${afterTotal.sent} sent, ${afterTotal.shed} shed, ${afterTotal.failed} failed; by the second the requests left:`);
+  for (const p of after.slice(0, Math.min(after.length, Math.max(12, (recoveredAfter ?? 0) + 3)))) {
+    log(`  ${p.phase.padStart(6)}  sent ${String(p.sent).padStart(4)}  shed ${String(p.shed).padStart(4)}  failed ${String(p.failed).padStart(4)}  p99 ${p.p99.toFixed(1).padStart(8)} ms`);
+  }
   log(`Timeouts ${timeouts}, other failures ${failed - timeouts} (target 0): ${met(failed === 0)}.`);
   log(`Service RSS max during the overload ${rssDuring.toFixed(1)} MiB, after ${rssAfter.toFixed(1)} MiB (target < ${RSS_TARGET_MIB}): ${met(Math.max(rssDuring, rssAfter) < RSS_TARGET_MIB)}.`);
   const recovered = recoveredAfter !== null && recoveredAfter <= RECOVERY_TARGET_S;
