@@ -12,6 +12,7 @@ export const P99_LIMIT_MS = 250;
 export const DEFAULT_STEPS: readonly number[] = [1, 2, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128];
 /** A step that adds less than this share to the best rate so far has stopped rising. */
 const RISE = 0.03;
+const FLAT_STEPS = 2;
 
 export type Target = { baseUrl: string; key: string; servicePid: number; nodePids: readonly number[] };
 export type Step = { concurrency: number; rate: number; stats: WindowStats; use: CpuUse };
@@ -31,21 +32,28 @@ export async function measureStep(target: Target, next: () => LoadRequest, concu
 
 export const withinLimits = (step: Step): boolean => step.stats.failed === 0 && step.stats.shed === 0 && step.stats.p99 <= P99_LIMIT_MS;
 
+/** How the stepping stands: the best step within limits so far, and how many steps in a row added nothing to it. */
+export type Stepping = { best: Step | null; flat: number };
+
 /**
- * After a step: the best step within limits so far, and why to stop (null: go on). Stops once
- * p99 passes the limit or a request failed or was shed, or the rate rose less than 3% over
- * the best so far (more clients then only queue).
+ * After a step: the new standing, and why to stop (null: go on). Stops once p99 passes the
+ * limit or a request failed or was shed, or after two steps in a row that rose less than 3%
+ * over the best (more clients then only queue; one flat step alone may be a neighbour's
+ * burst on a shared machine).
  */
-export function afterStep(step: Step, best: Step | null): { best: Step | null; stop: string | null } {
+export function afterStep(step: Step, stepping: Stepping): Stepping & { stop: string | null } {
   const c = step.concurrency;
+  const { best } = stepping;
   if (!withinLimits(step)) {
     const why = step.stats.failed > 0 ? `a request failed at ${c}` : step.stats.shed > 0 ? `requests were shed at ${c}` : `p99 passed ${P99_LIMIT_MS} ms at ${c}`;
-    return { best, stop: why };
+    return { ...stepping, stop: why };
   }
   if (best !== null && step.rate <= best.rate * (1 + RISE)) {
-    return { best: step.rate > best.rate ? step : best, stop: `the rate stopped rising at ${c} (< +${RISE * 100}% over the best step)` };
+    const flat = stepping.flat + 1;
+    const stop = flat >= FLAT_STEPS ? `the rate stopped rising (${FLAT_STEPS} steps in a row, up to ${c}, < +${RISE * 100}% over the best)` : null;
+    return { best: step.rate > best.rate ? step : best, flat, stop };
   }
-  return { best: step, stop: null };
+  return { best: step, flat: 0, stop: null };
 }
 
 /** Steps up until `afterStep` says stop or the last step was measured. */
@@ -55,16 +63,16 @@ export async function measureCapacity(
   options: { steps: readonly number[]; warmupMs: number; windowMs: number; onStep: (step: Step) => void },
 ): Promise<Capacity> {
   const steps: Step[] = [];
-  let best: Step | null = null;
+  let stepping: Stepping = { best: null, flat: 0 };
   for (const concurrency of options.steps) {
     const step = await measureStep(target, next, concurrency, options.warmupMs, options.windowMs);
     steps.push(step);
     options.onStep(step);
-    const verdict = afterStep(step, best);
-    best = verdict.best;
-    if (verdict.stop) return { steps, best, stoppedBecause: verdict.stop };
+    const verdict = afterStep(step, stepping);
+    stepping = verdict;
+    if (verdict.stop) return { steps, best: stepping.best, stoppedBecause: verdict.stop };
   }
-  return { steps, best, stoppedBecause: `the last step (${options.steps.at(-1)}) was reached` };
+  return { steps, best: stepping.best, stoppedBecause: `the last step (${options.steps.at(-1)}) was reached` };
 }
 
 const fixed = (value: number, digits = 1): string => (Number.isNaN(value) ? "-" : value.toFixed(digits));

@@ -12,31 +12,40 @@ const step = (concurrency: number, rate: number, p99: number, failed = 0, shed =
 });
 
 describe("capacity steps", () => {
+  const at = (best: Step | null, flat = 0) => ({ best, flat });
+
   it("goes on while the rate rises within the limits, keeping the step as the best", () => {
-    const first = afterStep(step(1, 50, 20), null);
-    expect(first).toEqual({ best: step(1, 50, 20), stop: null });
-    const second = afterStep(step(2, 90, 40), first.best);
+    const first = afterStep(step(1, 50, 20), at(null));
+    expect(first).toEqual({ best: step(1, 50, 20), flat: 0, stop: null });
+    const second = afterStep(step(2, 90, 40), first);
     expect(second.stop).toBeNull();
     expect(second.best?.concurrency).toBe(2);
   });
 
   it("stops once p99 passes 250 ms and keeps the earlier best", () => {
     const best = step(4, 100, 120);
-    const verdict = afterStep(step(8, 130, 260), best);
+    const verdict = afterStep(step(8, 130, 260), at(best));
     expect(verdict.best).toBe(best);
     expect(verdict.stop).toBe("p99 passed 250 ms at 8");
   });
 
   it("stops at a failed or a shed request however fast the step was", () => {
-    expect(afterStep(step(8, 200, 50, 1), step(4, 100, 50)).stop).toBe("a request failed at 8");
-    expect(afterStep(step(8, 200, 50, 0, 3), step(4, 100, 50)).stop).toBe("requests were shed at 8");
+    expect(afterStep(step(8, 200, 50, 1), at(step(4, 100, 50))).stop).toBe("a request failed at 8");
+    expect(afterStep(step(8, 200, 50, 0, 3), at(step(4, 100, 50))).stop).toBe("requests were shed at 8");
   });
 
-  it("stops when the rate rose less than 3%, keeping the higher of the two", () => {
-    const flat = afterStep(step(16, 102, 90), step(12, 100, 70));
-    expect(flat.stop).toBe("the rate stopped rising at 16 (< +3% over the best step)");
-    expect(flat.best?.concurrency).toBe(16);
-    expect(afterStep(step(16, 95, 90), step(12, 100, 70)).best?.concurrency).toBe(12);
+  it("stops after two steps in a row that rose less than 3%, keeping the highest", () => {
+    const once = afterStep(step(16, 102, 90), at(step(12, 100, 70)));
+    expect(once.stop).toBeNull();
+    expect(once.best?.concurrency).toBe(16);
+    const twice = afterStep(step(24, 95, 120), once);
+    expect(twice.stop).toBe("the rate stopped rising (2 steps in a row, up to 24, < +3% over the best)");
+    expect(twice.best?.concurrency).toBe(16);
+  });
+
+  it("forgets a flat step once the rate rises again", () => {
+    const flat = afterStep(step(16, 99, 90), at(step(12, 100, 70)));
+    expect(afterStep(step(24, 120, 100), flat)).toEqual({ best: step(24, 120, 100), flat: 0, stop: null });
   });
 
   it("prints the service's CPU per request at capacity against the targets", () => {
