@@ -5,7 +5,8 @@
  * `--rate` req/s (well below capacity, so nothing queues) for `--duration` s, and the service's
  * and the node's utime+stime from /proc/<pid>/stat before and after, divided by the requests
  * answered. `--per-kind S` then sends each kind of request alone for S seconds, for the same
- * figures per kind.
+ * figures per kind. Last, one response of each kind compressed with each codec the service could
+ * use: CPU ms and bytes (the mix's fetch asks for `gzip, deflate`, so the service sends gzip).
  *
  * The node is shared with whatever else runs on it, so its figure is an upper bound. `--keep`
  * keeps the data set (its prefix is printed) and `--prefix` reuses one, so that two runs
@@ -21,7 +22,8 @@ import { indexNames } from "../../src/store/index-names.js";
 import { ensureLocalNodes, runScript, wholeOption } from "../load/cli.js";
 import { createLoadKey, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "../load/harness.js";
 import { MixedLoad } from "../load/mixed-load.js";
-import { mixedRequests, sampleTargets } from "../load/targets.js";
+import { mixedRequests, sampleTargets, type LoadTargets } from "../load/targets.js";
+import { compressionLines } from "./compression-costs.js";
 import type { LoadRequest } from "../load/mixed-load.js";
 import { cpuMs, elasticsearchPid } from "./stream/process-usage.js";
 
@@ -42,6 +44,18 @@ async function measure(label: string, url: string, key: string, rate: number, se
   const p50 = phases[0]?.p50 ?? Number.NaN;
   for (const [reason, count] of phases.flatMap((p) => p.reasons).slice(0, 3)) log(`    ${count} x ${reason}`);
   return { label, answered, failed, p50, serviceMs: (after.service - before.service) / answered, nodeMs: (after.node - before.node) / answered };
+}
+
+/** One uncompressed response of each kind of the mix. */
+async function sampleBodies(url: string, key: string, targets: LoadTargets): Promise<Array<{ label: string; body: Buffer }>> {
+  const mix = mixedRequests(targets);
+  const bodies: Array<{ label: string; body: Buffer }> = [];
+  for (let kind = 0; kind < 5; kind++) {
+    const request = mix();
+    const response = await fetch(url + request.path, { headers: { "x-api-key": key, "accept-encoding": "identity" } });
+    bodies.push({ label: request.kind, body: Buffer.from(await response.arrayBuffer()) });
+  }
+  return bodies;
 }
 
 function line(cost: Cost): string {
@@ -103,6 +117,8 @@ async function main(): Promise<number> {
         log(line(cost));
       }
     }
+    log("Compression of one response of each kind (CPU ms per body, median; bytes sent):");
+    for (const text of compressionLines(await sampleBodies(service.url, key, targets))) log(text);
     return costs.some((cost) => cost.failed > 0) ? 1 : 0;
   } finally {
     if (service) {
