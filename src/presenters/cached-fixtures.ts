@@ -24,6 +24,7 @@ export async function presentableFixtures(
     return json ? { version: ref.version, json } : undefined;
   });
   const missing = wanted.flatMap((item, i) => (out[i] ? [] : [{ item, i }]));
+  cache.noteKept(options, wanted.length - missing.length, wanted.length);
   const read = await readRefs(es, missing.map(({ item }) => item));
   if (read === null) return null;
   missing.forEach(({ i }, n) => (out[i] = read[n]));
@@ -31,17 +32,19 @@ export async function presentableFixtures(
 }
 
 /**
- * The hits of one search ready for `cache.chunks`. With the cache on, the ids and versions
- * first and then only the documents whose JSON is not kept (README, "Presented-JSON cache");
- * the usual one-step read when the cache is off, the search has no `_source` filter, or a
- * document changed between the two steps.
+ * The hits of one search ready for `cache.chunks`. While such reads find enough kept, the ids
+ * and versions first and then only the documents whose JSON is not kept (docs/design.md,
+ * "Presented-JSON cache"); else, or when the search has no `_source` filter or a document
+ * changed between the two steps, the usual one-step read.
  */
 export async function searchPresentable(es: Client, cache: FixtureJsonCache, request: estypes.SearchRequest, options: FixtureJsonOptions): Promise<PresentableFixture[]> {
   const source = sourceFilterOf(request);
-  if (cache.enabled && source !== null) {
+  if (source !== null && cache.twoStepPays(options)) {
     const refs = await searchRefs(es, request);
     const presentable = refs && (await presentableFixtures(es, cache, refs.map((ref) => ({ ref, source })), options));
     if (presentable) return presentable;
   }
-  return versionedFixtures(await searchHits<FixtureDocument>(es, request));
+  const fixtures = versionedFixtures(await searchHits<FixtureDocument>(es, request));
+  cache.noteOneStep(options, fixtures);
+  return fixtures;
 }

@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
 import { presentFixture, type PresentFixtureOptions } from "./fixture-presenter.js";
+import { KeptShare } from "./kept-share.js";
 
 /**
  * The JSON of presented fixtures, cached per stored document version. Presenting is most
@@ -22,6 +23,8 @@ import { presentFixture, type PresentFixtureOptions } from "./fixture-presenter.
  */
 export class FixtureJsonCache {
   readonly #entries: LRUCache<string, Buffer> | null;
+  /** Which reads find enough kept for the two-step read to pay (docs/design.md, "Presented-JSON cache"). */
+  readonly #kept = new KeptShare();
 
   constructor(maxBytes: number) {
     this.#entries = maxBytes > 0 ? new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (value, key) => value.length + key.length }) : null;
@@ -30,6 +33,24 @@ export class FixtureJsonCache {
   /** false with FIXTURE_CACHE_MB=0: then nothing is kept, and reading versions first would only cost a round trip. */
   get enabled(): boolean {
     return this.#entries !== null;
+  }
+
+  /** Whether a read with these options should read ids and versions first: the cache is on and such reads find enough kept lately. */
+  twoStepPays(options: FixtureJsonOptions): boolean {
+    return this.enabled && this.#kept.pays(readKind(options));
+  }
+
+  /** `kept` of `total` fixtures of a read with these options were found kept (by `peek`). */
+  noteKept(options: FixtureJsonOptions, kept: number, total: number): void {
+    this.#kept.note(readKind(options), kept, total);
+  }
+
+  /** After a one-step read: notes how many of its fixtures (and last_fixtures entries) are kept, before they are presented. */
+  noteOneStep(options: FixtureJsonOptions, fixtures: ReadonlyArray<{ version: string | null }>, entries: ReadonlyArray<{ version: string | null }> = []): void {
+    if (!this.enabled) return;
+    const kept = (list: ReadonlyArray<{ version: string | null }>, asLastFixture: boolean) =>
+      list.filter(({ version }) => version !== null && this.#entries?.has(`${version}|${optionsKey(asLastFixture ? { ...options, ...LAST_FIXTURE_OPTIONS } : options)}`)).length;
+    this.noteKept(options, kept(fixtures, false) + kept(entries, true), fixtures.length + entries.length);
   }
 
   /**
@@ -88,6 +109,11 @@ export type PresentableFixture = { version: string | null; doc?: FixtureDocument
 function optionsKey(options: FixtureJsonOptions): string {
   const includes = [...options.includes].filter((include) => include !== "last_fixtures").sort().join(",");
   return `${options.variant}|${options.language}|${includes}|${JSON.stringify(options.filters)}`;
+}
+
+/** What decides how much of a read is kept: the route's variant and the includes (not the language or filters, which only vary it). */
+function readKind(options: FixtureJsonOptions): string {
+  return `${options.variant}|${[...options.includes].sort().join(",")}`;
 }
 
 const LAST_FIXTURE_OPTIONS = { includes: LAST_FIXTURE_INCLUDES, filters: {} } as const;
