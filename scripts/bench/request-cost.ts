@@ -8,7 +8,9 @@
  * figures per kind. Last, one response of each kind compressed with each codec the service could
  * use: CPU ms and bytes (the mix's fetch asks for `gzip, deflate`, so the service sends gzip).
  *
- * The node is shared with whatever else runs on it, so its figure is an upper bound. `--keep`
+ * The node is shared with whatever else runs on it, so its figure is an upper bound. The
+ * service's highest RSS during the mix is printed beside it (CPU and memory trade against each
+ * other through V8's flags and FIXTURE_CACHE_MB, which reaches the service from the environment). `--keep`
  * keeps the data set (its prefix is printed) and `--prefix` reuses one, so that two runs
  * (before and after a change) measure the same documents. SERVICE_NODE_ARGS (as for `npm run
  * load`) adds V8 flags to the service, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile.
@@ -22,6 +24,7 @@ import { indexNames } from "../../src/store/index-names.js";
 import { ensureLocalNodes, runScript, wholeOption } from "../load/cli.js";
 import { createLoadKey, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "../load/harness.js";
 import { MixedLoad } from "../load/mixed-load.js";
+import { RssSampler } from "../load/rss.js";
 import { mixedRequests, sampleTargets, type LoadTargets } from "../load/targets.js";
 import { compressionLines } from "./compression-costs.js";
 import type { LoadRequest } from "../load/mixed-load.js";
@@ -100,8 +103,10 @@ async function main(): Promise<number> {
     const targets = await sampleTargets(data.es, data.names);
     log(`Service pid ${pids.service}, node pid ${pids.node ?? "not local"}; ${rate} req/s, ${warmup} s warm-up, ${duration} s mixed${perKind ? `, ${perKind} s per kind` : ""}.`);
     if (warmup > 0) await measure("warm-up", service.url, key, rate, warmup, mixedRequests(targets), pids);
+    const rss = new RssSampler(pids.service);
+    rss.start(1000);
     const costs = [await measure("mix", service.url, key, rate, duration, mixedRequests(targets), pids)];
-    log(line(costs[0]!));
+    log(`${line(costs[0]!)}  service RSS max ${rss.stop().toFixed(1)} MiB`);
     if (perKind > 0) {
       // The mix's kinds one at a time: every fifth request of the rotation, from its start.
       for (let kind = 0; kind < 5; kind++) {
