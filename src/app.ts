@@ -1,15 +1,10 @@
 import Router from "@koa/router";
 import Koa from "koa";
 import type { AppContext, AppDeps, AppState } from "./http/context.js";
-import { authenticate } from "./middleware/authenticate.js";
+import { apiGate } from "./middleware/api-gate.js";
 import { compression } from "./middleware/compression.js";
-import { conditionalGet } from "./middleware/conditional-get.js";
-import { errorHandler } from "./middleware/error-handler.js";
-import { methodGuard, notFound } from "./middleware/method-guard.js";
-import { rateLimit } from "./middleware/rate-limit.js";
-import { requestId } from "./middleware/request-id.js";
 import { recordRequest } from "./middleware/request-record.js";
-import { wellFormedQuery } from "./middleware/well-formed-query.js";
+import { respond } from "./middleware/respond.js";
 import { demoRouter } from "./routes/demo/router.js";
 import { docsRouter } from "./routes/docs/router.js";
 import { healthRouter } from "./routes/health/router.js";
@@ -25,10 +20,13 @@ import { typesRouter } from "./routes/types/router.js";
 
 /**
  * Builds the Koa app without listening (tests drive `app.callback()`).
- * Order matters: request id, log and metrics wrap everything (they see the final
- * status), the compressor sees every body, the error handler turns every failure into
- * `{ error }`, the cache policy applies to what the routes answered; then public pages,
- * then the API behind the key check, the key's rate limit and the query's hygiene.
+ * Order matters: the request's id, log line and metrics wrap everything (they see the
+ * final status), the compressor sees every body, `respond` refuses writes and unknown
+ * paths, applies the cache policy to what the routes answered and turns every failure
+ * into `{ error }`; then public pages, then the API behind its gate (key, the key's rate
+ * limit, the query's hygiene). Few middlewares on purpose: each is a frame and a promise
+ * on every request. A middleware that must see every request before any work (admission
+ * control) goes right after `recordRequest`.
  */
 export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   const app = new Koa<AppState, AppContext>();
@@ -39,9 +37,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   const publicRouters = [healthRouter(), docsRouter(), demoRouter(), metricsRouter()];
   const api = new Router<AppState, AppContext>();
   api.use(searchFaultText);
-  api.use(authenticate);
-  if (deps.rateLimiter) api.use(rateLimit(deps.rateLimiter));
-  api.use(wellFormedQuery);
+  api.use(apiGate(deps.rateLimiter));
   // /fixtures/search before /fixtures so the literal path wins over any parameterized one.
   const resources = [
     streamsRouter(),
@@ -56,13 +52,9 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   for (const router of resources) api.use(router.routes());
   const routers = [...publicRouters, api];
 
-  app.use(requestId);
   app.use(recordRequest);
   app.use(compression());
-  app.use(errorHandler);
-  app.use(conditionalGet);
-  app.use(notFound);
-  app.use(methodGuard(routers));
+  app.use(respond(routers));
   for (const router of routers) app.use(router.routes());
   return app;
 }

@@ -19,12 +19,11 @@ export function presentedKey(ctx: AppContext): string | null {
 }
 
 /** Every API endpoint needs a valid key; one text for every failure reveals nothing. */
-export async function authenticate(ctx: AppContext, next: Next): Promise<void> {
+export async function authenticate(ctx: AppContext): Promise<void> {
   const key = presentedKey(ctx);
   const principal = key ? await ctx.deps.keys.resolve(key) : null;
   if (!principal) throw new UnauthorizedError();
   ctx.state.principal = principal;
-  await next();
 }
 
 export function requireRole(role: Role) {

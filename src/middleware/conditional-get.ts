@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { Next } from "koa";
 import type { AppContext } from "../http/context.js";
 
 /**
@@ -8,8 +7,7 @@ import type { AppContext } from "../http/context.js";
  * client's If-None-Match matches. Weak, because compression changes the bytes sent
  * but not the data. Runs inside the compressor, so a 304 has nothing to compress.
  */
-export async function conditionalGet(ctx: AppContext, next: Next): Promise<void> {
-  await next();
+export function applyCachePolicy(ctx: AppContext): void {
   const policy = ctx.state.cache;
   if (policy === undefined || ctx.status !== 200) return;
   ctx.set("Cache-Control", policy.cacheControl);

@@ -1,4 +1,3 @@
-import type { Next } from "koa";
 import { HttpError } from "../http/errors.js";
 import type { AppContext } from "../http/context.js";
 import { clientErrorKind } from "../store/errors.js";
@@ -10,22 +9,18 @@ export const INTERNAL_ERROR_TEXT = "Internal server error";
  * and text; everything else (Elasticsearch unreachable or failing, bugs) is a 500
  * with a generic text, logged in full here and never leaked to the client.
  */
-export async function errorHandler(ctx: AppContext, next: Next): Promise<void> {
-  try {
-    await next();
-  } catch (error) {
-    // An error is about this request only: no cache may keep it (a 429 least of all).
-    ctx.set("Cache-Control", "no-store");
-    if (error instanceof HttpError) {
-      ctx.status = error.status;
-      ctx.set(error.headers);
-      ctx.body = { error: error.message };
-      return;
-    }
-    ctx.state.log.error({ err: error, kind: faultKind(error) }, "request failed");
-    ctx.status = 500;
-    ctx.body = { error: ctx.state.faultMessage ?? INTERNAL_ERROR_TEXT };
+export function errorResponse(ctx: AppContext, error: unknown): void {
+  // An error is about this request only: no cache may keep it (a 429 least of all).
+  ctx.set("Cache-Control", "no-store");
+  if (error instanceof HttpError) {
+    ctx.status = error.status;
+    ctx.set(error.headers);
+    ctx.body = { error: error.message };
+    return;
   }
+  ctx.state.log.error({ err: error, kind: faultKind(error) }, "request failed");
+  ctx.status = 500;
+  ctx.body = { error: ctx.state.faultMessage ?? INTERNAL_ERROR_TEXT };
 }
 
 function faultKind(error: unknown): string {

@@ -1,4 +1,3 @@
-import type { Next } from "koa";
 import { TooManyRequestsError } from "../http/errors.js";
 import type { AppContext } from "../http/context.js";
 import type { RateLimiter } from "../rate-limit/rate-limiter.js";
@@ -7,16 +6,12 @@ import type { RateLimiter } from "../rate-limit/rate-limiter.js";
  * Runs after `authenticate`: one token per request from the key's bucket. Every limited
  * response, allowed or not, tells the client where it stands (RateLimit-* headers).
  */
-export function rateLimit(limiter: RateLimiter) {
-  return async function limitRate(ctx: AppContext, next: Next): Promise<void> {
-    const principal = ctx.state.principal;
-    const allowance = principal ? limiter.take(principal.keyId, principal.rateLimit) : null;
-    if (allowance) {
-      ctx.set("RateLimit-Limit", String(allowance.limit));
-      ctx.set("RateLimit-Remaining", String(allowance.remaining));
-      ctx.set("RateLimit-Reset", String(allowance.resetSeconds));
-      if (!allowance.allowed) throw new TooManyRequestsError(allowance.retryAfterSeconds);
-    }
-    await next();
-  };
+export function limitRate(ctx: AppContext, limiter: RateLimiter): void {
+  const principal = ctx.state.principal;
+  const allowance = principal ? limiter.take(principal.keyId, principal.rateLimit) : null;
+  if (!allowance) return;
+  ctx.set("RateLimit-Limit", String(allowance.limit));
+  ctx.set("RateLimit-Remaining", String(allowance.remaining));
+  ctx.set("RateLimit-Reset", String(allowance.resetSeconds));
+  if (!allowance.allowed) throw new TooManyRequestsError(allowance.retryAfterSeconds);
 }

@@ -1,7 +1,8 @@
 import { LRUCache } from "lru-cache";
-import type { VersionedFixture } from "../store/hit-version.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
 import { presentFixture, type PresentFixtureOptions } from "./fixture-presenter.js";
+import { KeptShare } from "./kept-share.js";
 
 /**
  * The JSON of presented fixtures, cached per stored document version. Presenting is most
@@ -22,20 +23,53 @@ import { presentFixture, type PresentFixtureOptions } from "./fixture-presenter.
  */
 export class FixtureJsonCache {
   readonly #entries: LRUCache<string, Buffer> | null;
+  /** Which reads find enough kept for the two-step read to pay (docs/design.md, "Presented-JSON cache"). */
+  readonly #kept = new KeptShare();
 
   constructor(maxBytes: number) {
     this.#entries = maxBytes > 0 ? new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (value, key) => value.length + key.length }) : null;
+  }
+
+  /** false with FIXTURE_CACHE_MB=0: then nothing is kept, and reading versions first would only cost a round trip. */
+  get enabled(): boolean {
+    return this.#entries !== null;
+  }
+
+  /** Whether a read with these options should read ids and versions first: the cache is on and such reads find enough kept lately. */
+  twoStepPays(options: FixtureJsonOptions): boolean {
+    return this.enabled && this.#kept.pays(readKind(options));
+  }
+
+  /** `kept` of `total` fixtures of a read with these options were found kept (by `peek`). */
+  noteKept(options: FixtureJsonOptions, kept: number, total: number): void {
+    this.#kept.note(readKind(options), kept, total);
+  }
+
+  /** After a one-step read: notes how many of its fixtures (and last_fixtures entries) are kept, before they are presented. */
+  noteOneStep(options: FixtureJsonOptions, fixtures: ReadonlyArray<{ version: string | null }>, entries: ReadonlyArray<{ version: string | null }> = []): void {
+    if (!this.enabled) return;
+    const kept = (list: ReadonlyArray<{ version: string | null }>, asLastFixture: boolean) =>
+      list.filter(({ version }) => version !== null && this.#entries?.has(`${version}|${optionsKey(asLastFixture ? { ...options, ...LAST_FIXTURE_OPTIONS } : options)}`)).length;
+    this.noteKept(options, kept(fixtures, false) + kept(entries, true), fixtures.length + entries.length);
+  }
+
+  /**
+   * The JSON kept for a version, as `chunks` would use it: `asLastFixture` for an entry of
+   * another fixture's last_fixtures. Read before the document is, so a kept one is not read.
+   */
+  peek(version: string, options: FixtureJsonOptions, asLastFixture = false): Buffer | undefined {
+    return this.#entries?.get(`${version}|${optionsKey(asLastFixture ? { ...options, ...LAST_FIXTURE_OPTIONS } : options)}`);
   }
 
   /**
    * The chunks of JSON.stringify(presentFixture(doc, options)) for one fixture: its own
    * fields, then last_fixtures (with include=last_fixtures) from the previous matches given.
    */
-  chunks(fixture: VersionedFixture, options: FixtureJsonOptions, lastFixtures?: { home: readonly VersionedFixture[]; away: readonly VersionedFixture[] }): Buffer[] {
+  chunks(fixture: PresentableFixture, options: FixtureJsonOptions, lastFixtures?: { home: readonly PresentableFixture[]; away: readonly PresentableFixture[] }): Buffer[] {
     const own = this.#ownJson(fixture, options);
     if (!options.includes.has("last_fixtures")) return [own];
     const entryOptions: FixtureJsonOptions = { ...options, ...LAST_FIXTURE_OPTIONS };
-    const list = (entries: readonly VersionedFixture[] | undefined): Buffer[] =>
+    const list = (entries: readonly PresentableFixture[] | undefined): Buffer[] =>
       (entries ?? []).flatMap((entry, i) => (i === 0 ? [this.#ownJson(entry, entryOptions)] : [COMMA, this.#ownJson(entry, entryOptions)]));
     return [
       own.subarray(0, own.length - 1),
@@ -48,10 +82,13 @@ export class FixtureJsonCache {
   }
 
   /** The fixture without last_fixtures, as UTF-8 JSON. */
-  #ownJson(fixture: VersionedFixture, options: FixtureJsonOptions): Buffer {
+  #ownJson(fixture: PresentableFixture, options: FixtureJsonOptions): Buffer {
+    if (fixture.json) return fixture.json;
     const key = fixture.version === null ? null : `${fixture.version}|${optionsKey(options)}`;
     const cached = key === null ? undefined : this.#entries?.get(key);
     if (cached) return cached;
+    // A caller gives a fixture without its document only with the JSON it peeked.
+    if (!fixture.doc) throw new Error(`fixture ${fixture.version ?? "?"} has neither its document nor its JSON`);
     const { includes } = options;
     const own = includes.has("last_fixtures") ? new Set([...includes].filter((include) => include !== "last_fixtures")) : includes;
     const json = Buffer.from(JSON.stringify(presentFixture(fixture.doc, { ...options, includes: own })));
@@ -62,9 +99,21 @@ export class FixtureJsonCache {
 
 export type FixtureJsonOptions = Omit<PresentFixtureOptions, "lastFixtures">;
 
+/**
+ * A fixture to present: its stored document with its version (null: never cached), or, where
+ * `peek` found its JSON, that JSON instead of the document (held here, so an eviction between
+ * the peek and the presentation cannot lose it).
+ */
+export type PresentableFixture = { version: string | null; doc?: FixtureDocument; json?: Buffer };
+
 function optionsKey(options: FixtureJsonOptions): string {
   const includes = [...options.includes].filter((include) => include !== "last_fixtures").sort().join(",");
   return `${options.variant}|${options.language}|${includes}|${JSON.stringify(options.filters)}`;
+}
+
+/** What decides how much of a read is kept: the route's variant and the includes (not the language or filters, which only vary it). */
+function readKind(options: FixtureJsonOptions): string {
+  return `${options.variant}|${[...options.includes].sort().join(",")}`;
 }
 
 const LAST_FIXTURE_OPTIONS = { includes: LAST_FIXTURE_INCLUDES, filters: {} } as const;

@@ -5,11 +5,12 @@ import type { MetricsFilter, OddsFilter, StatisticsFilter, TrendsFilter } from "
 /**
  * Filters narrow the included arrays; they never remove fixtures (docs/api-behaviour.md,
  * "Filters narrow arrays"). Every key of a filter must hold for an entry (`;` is AND); values
- * inside a key are alternatives (`,` is OR).
+ * inside a key are alternatives (`,` is OR). Without a filter the entries are returned as they
+ * are, not copied: the presenter only reads them.
  */
 
-export function narrowMetrics(entries: readonly MetricEntry[], filter: MetricsFilter | undefined): MetricEntry[] {
-  if (!filter) return [...entries];
+export function narrowMetrics(entries: readonly MetricEntry[], filter: MetricsFilter | undefined): readonly MetricEntry[] {
+  if (!filter) return entries;
   return entries.filter(
     (entry) =>
       (!filter.types || filter.types.includes(entry.type_id)) &&
@@ -17,13 +18,13 @@ export function narrowMetrics(entries: readonly MetricEntry[], filter: MetricsFi
   );
 }
 
-export function narrowStatistics(entries: readonly StatEntry[], filter: StatisticsFilter | undefined): StatEntry[] {
-  if (!filter) return [...entries];
+export function narrowStatistics(entries: readonly StatEntry[], filter: StatisticsFilter | undefined): readonly StatEntry[] {
+  if (!filter) return entries;
   return entries.filter((entry) => filter.types.includes(entry.type_id));
 }
 
-export function narrowOdds(odds: readonly Odd[], filter: OddsFilter | undefined): Odd[] {
-  if (!filter) return [...odds];
+export function narrowOdds(odds: Odd[], filter: OddsFilter | undefined): Odd[] {
+  if (!filter) return odds;
   return odds.filter(
     (odd) =>
       (!filter.bookmakers || filter.bookmakers.includes(odd.bookmaker_id)) &&

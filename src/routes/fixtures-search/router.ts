@@ -1,5 +1,4 @@
 import Router from "@koa/router";
-import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
@@ -7,8 +6,7 @@ import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { fullPageWindow, hasMore } from "../../search/page-window.js";
-import { versionedFixtures } from "../../store/hit-version.js";
-import { searchHits } from "../../store/searches.js";
+import { searchPresentable } from "../../presenters/cached-fixtures.js";
 import { FixturesSearchDocSchema, FixturesSearchResponseSchema, fixturesSearchInput } from "./schema.js";
 
 registry.registerPath({
@@ -35,9 +33,9 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
       input,
       { index: ctx.deps.indices.fixtures, now: new Date() },
     );
-    // One round trip: every include search offers lives in the fixture document itself.
-    const fixtures = versionedFixtures(await searchHits<FixtureDocument>(ctx.deps.es, request));
+    // Every include search offers lives in the fixture document itself: no second search.
     const options = { language, includes, filters, variant: "search" } as const;
+    const fixtures = await searchPresentable(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
     ctx.state.cache = CACHE_POLICIES.live;
     ctx.type = "json";
     ctx.body = fixtureListJson(

@@ -1,13 +1,11 @@
 import Router from "@koa/router";
-import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
-import { versionedFixtures } from "../../store/hit-version.js";
-import { searchHits } from "../../store/searches.js";
+import { searchPresentable } from "../../presenters/cached-fixtures.js";
 import { livescoresInput, LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
 
 registry.registerPath({
@@ -26,12 +24,9 @@ export function livescoresRouter(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>();
   router.get("/livescores", async (ctx) => {
     const { language, includes, filters, sportId, leagueIds } = livescoresInput(ctx);
-    const hits = await searchHits<FixtureDocument>(
-      ctx.deps.es,
-      buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId, leagueIds, includes }),
-    );
-    const fixtures = versionedFixtures(hits);
     const options = { language, includes, filters, variant: "livescores" } as const;
+    const request = buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId, leagueIds, includes });
+    const fixtures = await searchPresentable(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
     ctx.type = "json";
     ctx.state.cache = CACHE_POLICIES.live;
     ctx.body = fixtureListJson("fixtures", fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options)));

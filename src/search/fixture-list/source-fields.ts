@@ -41,7 +41,12 @@ const NEVER_PRESENTED = ["simulation"] as const satisfies ReadonlyArray<keyof Fi
  * large fields are read, sent and parsed only when asked for.
  */
 export function fixtureSource(includes: ReadonlySet<string>): estypes.SearchSourceConfig {
-  return { includes: [...PRESENTED_FIXTURE_FIELDS, ...MODULE_FIELDS.filter((field) => includes.has(field))] };
+  return { includes: fixtureSourceFields(includes) };
+}
+
+/** The fields of `fixtureSource`, for a read by id (`_mget`) of the same fields. */
+export function fixtureSourceFields(includes: ReadonlySet<string>): string[] {
+  return [...PRESENTED_FIXTURE_FIELDS, ...MODULE_FIELDS.filter((field) => includes.has(field))];
 }
 
 /** The large fields a response offering only `offered` of the modules never shows: to leave out of `_source`. */

@@ -92,3 +92,49 @@ describe("FixtureJsonCache size", () => {
     expect(off.chunks(versioned(FORM.target, 3), options)[0]).not.toBe(uncached);
   });
 });
+
+describe("FixtureJsonCache.peek", () => {
+  const options = { variant: "fixtures" as const, language: "en", includes: new Set(["statistics", "last_fixtures"]), filters: {} };
+
+  it("finds the JSON chunks keeps for a version and these options, as a fixture of its own or as a last_fixtures entry", () => {
+    const peeking = new FixtureJsonCache(1024 * 1024);
+    const version = versioned(FORM.first, 5).version!;
+    expect(peeking.enabled).toBe(true);
+    expect(peeking.peek(version, options)).toBeUndefined();
+    // With last_fixtures the first chunk is the fixture's own JSON without its closing brace.
+    const own = `${text(peeking.chunks(versioned(FORM.first, 5), options).slice(0, 1))}}`;
+    expect(peeking.peek(version, options)?.toString()).toBe(own);
+    expect(peeking.peek(version, { ...options, language: "de" })).toBeUndefined();
+    expect(peeking.peek(version, options, true)).toBeUndefined();
+    peeking.chunks(versioned(FORM.target, 5), options, { home: [versioned(FORM.first, 5)], away: [] });
+    expect(peeking.peek(version, options, true)?.toString()).toBe(JSON.stringify(presentFixture(docs.get(FORM.first)!, { ...options, includes: new Set(["statistics", "metrics"]) })));
+    expect(new FixtureJsonCache(0).enabled).toBe(false);
+  });
+
+  it("presents a fixture given with its peeked JSON and no document, and refuses one with neither", () => {
+    const peeking = new FixtureJsonCache(1024 * 1024);
+    const full = text(peeking.chunks(versioned(FORM.target, 6), options, { home: [versioned(FORM.first, 6)], away: [] }));
+    const json = (id: number, asLastFixture = false) => ({ version: versioned(id, 6).version, json: peeking.peek(versioned(id, 6).version!, options, asLastFixture)! });
+    expect(text(peeking.chunks(json(FORM.target), options, { home: [json(FORM.first, true)], away: [] }))).toBe(full);
+    expect(() => new FixtureJsonCache(0).chunks({ version: "gone" }, options)).toThrow(/neither its document nor its JSON/);
+  });
+});
+
+describe("FixtureJsonCache.twoStepPays", () => {
+  const options = { variant: "livescores" as const, language: "en", includes: new Set(["odds"]), filters: {} };
+
+  it("says two steps pay for reads that found their fixtures kept, not for reads that found none, and never with the cache off", () => {
+    const deciding = new FixtureJsonCache(1024 * 1024);
+    expect(deciding.twoStepPays(options)).toBe(true);
+    deciding.noteOneStep(options, [versioned(LIVE.first, 9), versioned(LIVE.second, 9)]);
+    expect(deciding.twoStepPays(options)).toBe(false);
+    // Another language reads the same kind; other includes do not.
+    expect(deciding.twoStepPays({ ...options, language: "de" })).toBe(false);
+    expect(deciding.twoStepPays({ ...options, includes: new Set(["statistics"]) })).toBe(true);
+    deciding.chunks(versioned(LIVE.first, 9), options);
+    deciding.chunks(versioned(LIVE.second, 9), options);
+    for (let i = 0; i < 3; i++) deciding.noteOneStep(options, [versioned(LIVE.first, 9), versioned(LIVE.second, 9)]);
+    expect(deciding.twoStepPays(options)).toBe(true);
+    expect(new FixtureJsonCache(0).twoStepPays(options)).toBe(false);
+  });
+});
