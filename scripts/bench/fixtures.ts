@@ -5,9 +5,11 @@
  *   1. a date page (25 fixtures) with include=odds,statistics,metrics;
  *   2. a list of 10 fixture ids with include=last_fixtures,trends (a search, then one _msearch);
  *   3. /livescores with include=odds,statistics,metrics.
- * The raw side sends the very requests the service builds (same builders), the msearch built
- * from the search's own hits, so the ratio is the service's own cost: auth, parsing the
- * packed documents, expanding and presenting them, JSON and the larger response.
+ * The raw side sends the very requests the service sends for a page it has seen (same
+ * builders; ids, versions and the doc-value fields the routes read, src/store/versioned-refs.ts;
+ * the msearch built from the search's own hits): a repeated page's fixtures are all in the
+ * presented-JSON cache, so no _mget follows. service/floor is then the service's own cost:
+ * auth, validation, the cache, assembling the body, compression off, the log line.
  *
  * The floor (`floor-server.ts`, this file with --floor) makes the same node requests and
  * answers the service's own bytes with nothing in between: floor/raw is what the extra hop
@@ -34,7 +36,6 @@ import { serveFloor, startFloor } from "./floor-server.js";
 import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./three-way.js";
 import { send, type Reply } from "./http-send.js";
 import { createDeps } from "../../src/deps.js";
-import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
 import { pageWindow } from "../../src/http/page-params.js";
 import { dateSelection } from "../../src/routes/fixtures/date-selection.js";
 import { buildFixturesSearch } from "../../src/search/fixture-list/fixtures-query.js";
@@ -43,8 +44,11 @@ import { buildLivescoresSearch } from "../../src/search/fixture-list/livescores-
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { ensureAliasedIndex } from "../../src/store/ensure-index.js";
 import { indexNames, versionedIndexName } from "../../src/store/index-names.js";
+import { refsOnly } from "../../src/store/versioned-refs.js";
+import { refTarget, TARGET_FIELDS } from "../../src/routes/fixtures/last-fixtures.js";
 
-const TARGET_RATIO = 1.15;
+/** What the service's own code may add to the floor's latency (issue 18). */
+const TARGET_RATIO = 1.1;
 const PER_PAGE = 25;
 const ID_LIST_LENGTH = 10;
 const DAY_MS = 86_400_000;
@@ -117,17 +121,17 @@ async function recentFinishedIds(es: Client, index: string, now: Date): Promise<
   return response.hits.hits.map((hit) => hit._source!.id);
 }
 
-function rawSearch(agent: Agent, node: string, request: estypes.SearchRequest): () => Promise<Reply> {
+function rawSearch(agent: Agent, node: string, request: estypes.SearchRequest, docvalueFields: readonly string[] = []): () => Promise<Reply> {
   // What a client sends: the body, and allow_partial_search_results as the URL parameter it is.
-  const { index, allow_partial_search_results, ...body } = request;
+  const { index, allow_partial_search_results, ...body } = refsOnly(request, docvalueFields);
   const url = `${node}/${String(index)}/_search?allow_partial_search_results=${String(allow_partial_search_results)}`;
   const text = JSON.stringify(body);
   return () => send(agent, url, { method: "POST", headers: { "content-type": "application/json" }, body: text });
 }
 
 function hitIds(reply: Reply): number[] {
-  const parsed = JSON.parse(reply.body.toString()) as estypes.SearchResponse<FixtureDocument>;
-  return parsed.hits.hits.map((hit) => hit._source!.id);
+  const parsed = JSON.parse(reply.body.toString()) as estypes.SearchResponse;
+  return parsed.hits.hits.map((hit) => Number(hit._id));
 }
 
 /** What the scenarios are about: the day of the date page and the ids of the id list. */
@@ -149,25 +153,21 @@ function scenarios(agent: Agent, node: string, index: string, { day, ids }: Pick
     order: "asc",
     window: pageWindow(1, PER_PAGE),
     includes: rich,
-  }));
+  }), ["status"]);
   const idSearch = rawSearch(agent, node, buildFixturesSearch({
     index,
     selection: { sportId: 1, fixtureIds: ids },
     order: "asc",
     window: pageWindow(1, PER_PAGE),
     includes: form,
-  }));
+  }), ["status", ...TARGET_FIELDS]);
   // The service's two steps: the page, then one _msearch built from its hits.
   const idsWithForm = async (): Promise<Reply> => {
     const page = await idSearch();
-    const docs = (JSON.parse(page.body.toString()) as estypes.SearchResponse<FixtureDocument>).hits.hits.map((hit) => hit._source!);
-    const targets = docs.map((doc) => ({
-      dateTime: doc.date_time,
-      homeTeamId: doc.participants.find((p) => p.location === "home")!.id,
-      awayTeamId: doc.participants.find((p) => p.location === "away")!.id,
-    }));
+    const hits = (JSON.parse(page.body.toString()) as estypes.SearchResponse).hits.hits;
+    const targets = hits.map((hit) => refTarget({ index: hit._index, id: hit._id ?? "", version: "", fields: (hit.fields ?? {}) as Record<string, unknown[]> }));
     const { searches = [] } = buildLastFixturesSearches(index, targets);
-    const ndjson = searches.map((line) => JSON.stringify(line)).join("\n") + "\n";
+    const ndjson = searches.map((line, i) => JSON.stringify(i % 2 === 1 ? refsOnly(line as estypes.SearchSearchRequestBody) : line)).join("\n") + "\n";
     const form = await send(agent, `${node}/_msearch`, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: ndjson });
     return form.status === 200 ? { ...page, status: 200 } : form;
   };
@@ -291,11 +291,11 @@ async function measureScenario(
 }
 
 function printSummary(rows: readonly Row[]): void {
-  console.log(`Median latency ratio service/raw (target <= ${TARGET_RATIO}); floor/raw is the extra hop with the service's bytes and nothing else:`);
+  console.log(`p50 service/floor, what the service's own code adds (target <= ${TARGET_RATIO}); floor/raw is the extra hop with the service's bytes and nothing else:`);
   for (const row of rows) {
-    const ratio = row.service.p50 / row.raw.p50;
+    const ratio = row.service.p50 / row.floor.p50;
     console.log(`  ${pad(row.scenario.name, 50)} ${ratio.toFixed(2)} ${pad(ratio <= TARGET_RATIO ? "met" : "NOT met", 8)}` +
-      ` floor/raw ${(row.floor.p50 / row.raw.p50).toFixed(2)}, service/floor ${(row.service.p50 / row.floor.p50).toFixed(2)}`);
+      ` floor/raw ${(row.floor.p50 / row.raw.p50).toFixed(2)}, service/raw ${(row.service.p50 / row.raw.p50).toFixed(2)}`);
   }
 }
 

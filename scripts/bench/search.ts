@@ -2,15 +2,16 @@
  * `npm run bench:search [-- --connections 2 --duration 10 --rounds 5 --warmup 2]`: GET /fixtures/search
  * with 1, 3 and 10 where filters plus an order (window 168), each measured through the
  * service and straight against the node, in one run, with the same concurrency. The raw
- * side sends the very request the service builds (same builder, a fresh `now` per request),
- * so the ratio is the service's own cost: parsing, auth, presenting, JSON.
+ * side sends the very request the service sends for a page it has seen (same builder, a
+ * fresh `now` per request, ids and versions only: src/store/versioned-refs.ts; a repeated
+ * page's fixtures are all in the presented-JSON cache, so no _mget follows).
  *
  * Reads the data under INDEX_PREFIX (default `bench`; build it with
  * `INDEX_PREFIX=bench npm run rebuild -- --source synthetic --scale 100000`). The service
  * runs as a child process, as in production; the only write is a bench API key, revoked
  * at the end. Service, floor and node alternate in slices of one run (see `compare`). Prints
- * p50/p99 per target, the service/raw ratios and the targets (median of the three p50
- * ratios <= 1.15; service p99 <= 50 ms for 3 where + order).
+ * p50/p99 per target, the ratios and the targets (service/floor p50 <= 1.10 for each
+ * scenario; service p99 <= 50 ms for 3 where + order).
  *
  * The floor (`floor-server.ts`, this file with --floor) makes the service's Elasticsearch
  * request and answers the service's own bytes with nothing else in between, so floor/raw
@@ -28,6 +29,7 @@ import { loadConfig } from "../../src/config.js";
 import { Agent } from "node:http";
 import { fileURLToPath } from "node:url";
 import { freePort, startService } from "./bench-service.js";
+import { refsOnly } from "../../src/store/versioned-refs.js";
 import { serveFloor, startFloor } from "./floor-server.js";
 import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./three-way.js";
 import { send } from "./http-send.js";
@@ -51,7 +53,8 @@ type Target = { url: string; connections: number; headers?: Record<string, strin
 type Autocannon = (options: Target & { duration: number }) => AutocannonInstance;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-const TARGET_RATIO = 1.15;
+/** What the service's own code may add to the floor's latency (issue 18). */
+const TARGET_RATIO = 1.1;
 const TARGET_P99_MS = 50;
 const MIN_FIXTURES = 100_000;
 
@@ -83,7 +86,7 @@ function scenarioInput(queryString: string) {
 
 /** What the client sends the node for a scenario: the body, and the one URL parameter. */
 function rawRequest(input: ReturnType<typeof scenarioInput>, index: string, now: Date) {
-  const { index: target, allow_partial_search_results, ...body } = fixturesSearchRequest(input, { index, now });
+  const { index: target, allow_partial_search_results, ...body } = refsOnly(fixturesSearchRequest(input, { index, now }));
   return { path: `/${String(target)}/_search?allow_partial_search_results=${String(allow_partial_search_results)}`, body };
 }
 
@@ -200,8 +203,8 @@ async function measureScenario(scenario: (typeof SCENARIOS)[number], n: number, 
   const direct = raw(new Date());
   const rawCheck = (await (
     await fetch(node + direct.path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(direct.body) })
-  ).json()) as estypes.SearchResponse<{ id: number }>;
-  const rawIds = rawCheck.hits.hits.map((hit) => hit._source?.id);
+  ).json()) as estypes.SearchResponse;
+  const rawIds = rawCheck.hits.hits.map((hit) => Number(hit._id));
   if (JSON.stringify(rawIds) !== JSON.stringify(check.fixtures.map((f) => f.id)) || rawIds.length === 0) {
     throw new Error(`${scenario.name}: service and node disagree or find nothing`);
   }
@@ -243,16 +246,15 @@ function printResults(rows: readonly Row[]): void {
     console.log(line("raw", row.raw));
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  const ratios = rows.map((row) => row.service.p50 / row.raw.p50).sort((a, b) => a - b);
-  const medianRatio = median([...ratios]);
   const three = rows.find((row) => row.filters === 3)!;
   console.log("");
-  console.log(`service/raw p50 ratio: median ${medianRatio.toFixed(2)}, worst ${(ratios.at(-1) ?? Number.NaN).toFixed(2)} ` +
-    `(target: median <= ${TARGET_RATIO}) ${medianRatio <= TARGET_RATIO ? "PASS" : "FAIL"}`);
+  console.log(`service/raw p50 ratio: median ${median(rows.map((row) => row.service.p50 / row.raw.p50)).toFixed(2)} (no target: the floor alone is above raw)`);
   console.log(`floor/raw p50 ratio: median ${median(rows.map((row) => row.floor.p50 / row.raw.p50)).toFixed(2)} ` +
-    "(the extra hop alone: the service's request and bytes, nothing between)");
-  console.log(`service/floor p50 ratio: median ${median(rows.map((row) => row.service.p50 / row.floor.p50)).toFixed(2)} ` +
-    "(what the service's own code adds)");
+    "(the extra hop alone: the service's requests and bytes, nothing between)");
+  const ownCost = rows.map((row) => row.service.p50 / row.floor.p50);
+  const worst = Math.max(...ownCost);
+  console.log(`service/floor p50 ratio (what the service's own code adds): ${ownCost.map((ratio) => ratio.toFixed(2)).join(", ")} ` +
+    `(target: each <= ${TARGET_RATIO}) ${worst <= TARGET_RATIO ? "PASS" : "FAIL"}`);
   console.log(`service p99, 3 where + order, window 168: ${three.service.p99.toFixed(1)} ms (target <= ${TARGET_P99_MS}) ` +
     `${three.service.p99 <= TARGET_P99_MS ? "PASS" : "FAIL"}`);
 }
