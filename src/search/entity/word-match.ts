@@ -38,6 +38,17 @@ export function allowedPrefixEdits(typedLength: number): number {
   return 2;
 }
 
+/**
+ * The coverage of an exact beginning: the share of the word typed, counted as if the word were
+ * COMPLETION letters longer than what was typed, whatever its real length. Which completion
+ * the user has in mind is unknown, so "bay" begins "Bayer" and "Bayern" equally well (a tie the
+ * prominence prior breaks) instead of the shorter word winning on its length alone.
+ */
+export const COMPLETION = 3;
+export function typedShare(typedLength: number): number {
+  return typedLength / (typedLength + COMPLETION);
+}
+
 /** The ranking value of a match: a partly typed word counts for less than a whole one. */
 export function matchValue(match: WordMatch): number {
   return match.quality * (0.6 + 0.4 * match.coverage);
@@ -52,7 +63,7 @@ export function matchWord(typed: string, word: string, asPrefix: boolean): WordM
   if (canonicalWord(typed) === canonicalWord(word)) return { quality: SHORT_FORM_QUALITY, coverage: 1 };
   // The commonest case while typing needs no alignment: the exact beginning of the word.
   if (asPrefix && word.startsWith(typed)) {
-    const coverage = typed.length / word.length;
+    const coverage = typedShare(typed.length);
     return { quality: PREFIX_BASE + (1 - PREFIX_BASE) * coverage, coverage };
   }
   const fullLimit = allowedEdits(Math.max(typed.length, word.length));

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { TeamHit } from "../../../../src/search/entity/documents.js";
 import { EntityScore } from "../../../../src/search/entity/entity-score.js";
 import { QueryMatcher } from "../../../../src/search/entity/name-score.js";
-import { withPrior } from "../../../../src/search/entity/prior.js";
+import { priorTrust, withPrior } from "../../../../src/search/entity/prior.js";
 import { queryText } from "../../../../src/search/entity/query-text.js";
 import { EntityRanker, MIN_SCORE } from "../../../../src/search/entity/rank.js";
 import { exactFormsOf } from "../../../../src/domain/text/name-forms.js";
@@ -45,8 +45,8 @@ function bruteForce(q: string, limit: number): Array<[number, number]> {
     .map((h) => ({ doc: h._source!, forms: h._source!.search?.names ?? [], prior: h._source!.search?.prior ?? 0 }))
     .map((entry) => ({ ...entry, text: new EntityScore(matcher, { forms: entry.forms, context: ["england"], codes: [entry.doc.short_code.toLowerCase()] }).scoreParts() }))
     .filter((entry) => entry.text.score >= MIN_SCORE)
-    .map((entry) => ({ ...entry, score: withPrior(entry.text.score, entry.prior, entry.text.quality) }))
-    .sort((a, b) => b.score - a.score || b.prior - a.prior || a.doc.name.length - b.doc.name.length || a.doc.id - b.doc.id)
+    .map((entry) => ({ ...entry, score: withPrior(entry.text.score, entry.prior, entry.text.quality), tiePrior: entry.prior * priorTrust(entry.text.quality) }))
+    .sort((a, b) => b.score - a.score || b.tiePrior - a.tiePrior || a.doc.name.length - b.doc.name.length || a.doc.id - b.doc.id)
     .slice(0, limit)
     .map((entry) => [entry.doc.id, entry.score]);
 }

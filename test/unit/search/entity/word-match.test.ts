@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchWord, SHORT_FORM_QUALITY } from "../../../../src/search/entity/word-match.js";
+import { COMPLETION, matchWord, SHORT_FORM_QUALITY } from "../../../../src/search/entity/word-match.js";
 
 describe("matchWord", () => {
   it("rates an equal word 1 and a short form just below", () => {
@@ -18,8 +18,17 @@ describe("matchWord", () => {
   it("accepts a beginning only where the word may still be being typed", () => {
     expect(matchWord("tott", "tottenham", false)).toBeNull();
     const prefix = matchWord("tott", "tottenham", true)!;
-    expect(prefix.coverage).toBeCloseTo(4 / 9);
+    expect(prefix.coverage).toBeCloseTo(4 / (4 + COMPLETION));
     expect(prefix.quality).toBeLessThan(1);
+  });
+
+  it("rates an exact beginning by what was typed, not by how long the word it begins is", () => {
+    // "bay": Bayer and Bayern are begun equally well; the prominence prior breaks the tie.
+    expect(matchWord("bay", "bayer", true)).toEqual(matchWord("bay", "bayern", true));
+    expect(matchWord("bar", "bari", true)).toEqual(matchWord("bar", "barcelona", true));
+    // More letters typed is more evidence, and a whole word more than any beginning.
+    expect(matchWord("baye", "bayern", true)!.quality).toBeGreaterThan(matchWord("bay", "bayern", true)!.quality);
+    expect(matchWord("bayer", "bayer", true)!.quality).toBeGreaterThan(matchWord("bayer", "bayern", true)!.quality);
   });
 
   it("rejects words that are too far apart", () => {
