@@ -1,5 +1,6 @@
 import { canonicalWord } from "../../domain/text/name-words.js";
 import { editDistances } from "./edit-distance.js";
+import { COST, SOUND_SPELLINGS, substitutionCost } from "./keyboard.js";
 
 /**
  * How well one typed word matches one word of a name.
@@ -8,7 +9,10 @@ import { editDistances } from "./edit-distance.js";
  *   for a misspelling (edit-distance.ts; k = 1.2, up to 1.8 for short words, whose slips leave
  *   less of them recognizable), and for a beginning of the word (still typing) the same
  *   accuracy times 0.9 + 0.1 x coverage.
- * - coverage: the share of the name's word that was typed (1 unless it is a beginning).
+ * - coverage: the share of the name's word that was typed: 1 for a whole word, for a beginning
+ *   c / (c + COMPLETION) by the c letters typed, whatever the length of the word it begins.
+ * - a match that needs another first letter (not a neighbouring key, not one that sounds alike)
+ *   has its quality x FIRST_LETTER_FACTOR.
  */
 export type WordMatch = { quality: number; coverage: number };
 
@@ -77,10 +81,24 @@ export function matchWord(typed: string, word: string, asPrefix: boolean): WordM
     best = { quality: Math.max(0, 1 - (typoPenalty(length) * distances.full) / length), coverage: 1 };
   }
   if (prefixLimit >= 0 && distances.prefix <= prefixLimit && distances.prefixLength < word.length) {
-    const coverage = distances.prefixLength / word.length;
+    const coverage = typedShare(distances.prefixLength);
     const accuracy = Math.max(0, 1 - (typoPenalty(typed.length) * distances.prefix) / typed.length);
     const prefix = { quality: accuracy * (PREFIX_BASE + (1 - PREFIX_BASE) * coverage), coverage };
     if (!best || matchValue(prefix) > matchValue(best)) best = prefix;
   }
+  if (best && firstLetterSlip(typed, word)) best = { quality: best.quality * FIRST_LETTER_FACTOR, coverage: best.coverage };
   return best;
+}
+
+/**
+ * A word's first letter is the one people get right: slips come later in the word (which is why
+ * the candidate query takes it as typed, candidate-queries.ts). A match that needs another first
+ * letter, neither a neighbouring key nor one that sounds alike (c/k, ph/f), is less likely meant:
+ * "telt" is Telstar before Celtic.
+ */
+export const FIRST_LETTER_FACTOR = 0.9;
+
+function firstLetterSlip(typed: string, word: string): boolean {
+  if (typed[0] === word[0] || substitutionCost(typed[0]!, word[0]!) < COST.edit) return false;
+  return !SOUND_SPELLINGS.some(([from, to]) => typed.startsWith(from) && word.startsWith(to));
 }
