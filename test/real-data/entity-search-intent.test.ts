@@ -25,6 +25,7 @@ describe.skipIf(!realData)("GET /search: what a fan means", () => {
     ["team", "barc", "FC Barcelona"],
     ["team", "city", "Manchester City FC"],
     ["team", "united", "Manchester United FC"],
+    ["team", "bay", "FC Bayern München"],
     ["team", "gala", "Galatasaray"],
     ["team", "atleti", "Club Atlético de Madrid"],
     ["team", "spurs", "Tottenham Hotspur FC"],

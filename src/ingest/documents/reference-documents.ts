@@ -2,6 +2,7 @@ import { searchFields } from "../../domain/text/search-fields.js";
 import type { CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../../domain/catalog.js";
 import type { IndexedDocument } from "../../domain/indexed-document.js";
 import { translationsOnly } from "../../domain/localized-name.js";
+import { withoutTruncatedNames } from "./truncated-names.js";
 
 /**
  * Documents of the reference indices (countries, teams, leagues, seasons). Each
@@ -54,7 +55,7 @@ export function teamDocument(team: CatalogTeam, country: CatalogCountry, leagues
       names: translationsOnly(team.names, team.name),
       country_names: translationsOnly(country.names, country.name),
       league_ids: leagues.map((league) => league.id),
-      search: { ...searchFields([team.name, ...team.alternate_names, ...Object.values(team.names), ...extras.aliases]), prior: extras.prior },
+      search: { ...searchFields([team.name, ...withoutTruncatedNames(team.alternate_names), ...Object.values(team.names), ...extras.aliases]), prior: extras.prior },
     },
   };
 }
@@ -89,7 +90,7 @@ export function leagueDocument(
       alternate_names: league.alternate_names,
       names: translationsOnly(league.names, league.name),
       country_names: translationsOnly(country.names, country.name),
-      search: { ...searchFields([league.name, ...league.alternate_names, ...Object.values(league.names), ...extras.aliases]), prior: extras.prior },
+      search: { ...searchFields([league.name, ...withoutTruncatedNames(league.alternate_names), ...Object.values(league.names), ...extras.aliases]), prior: extras.prior },
     },
   };
 }

@@ -25,6 +25,7 @@ export const CONTEXT_FACTOR = 0.9;
 export const ORDER_PENALTY = 0.95;
 export const NON_EXACT_CAP = 0.99;
 const NAME_SHARE = 0.3;
+const MIN_CONTEXT_BEGINNING = 3;
 const NO_MATCH = { score: 0, quality: 0 } as const;
 
 /** A piece of the query: one word, or two neighbouring words written together. */
@@ -170,7 +171,10 @@ export class QueryMatcher {
       }
       let found = row[index];
       if (found === undefined) {
-        found = matchWord(this.query.words[index]!, word, false);
+        // A word being typed may begin the country's name too ("osterr bundesliga"), once it has
+        // letters enough to say which country ("m" begins too many).
+        const typed = this.query.words[index]!;
+        found = matchWord(typed, word, (this.query.prefix[index] ?? false) && typed.length >= MIN_CONTEXT_BEGINNING);
         row[index] = found;
       }
       if (found && found.quality > best) best = found.quality;

@@ -6,15 +6,16 @@ import type { CountryHit, LeagueHit, TeamHit } from "./documents.js";
 import { EntityScore, type ScorableEntity } from "./entity-score.js";
 import { fixtureQuery, scoreFixture, type FixtureQuery } from "./fixture-score.js";
 import { QueryMatcher } from "./name-score.js";
-import { withPrior } from "./prior.js";
+import { priorTrust, withPrior } from "./prior.js";
 import { queryText } from "./query-text.js";
 
 /**
  * Candidates in, ranked items out: every candidate is scored in TypeScript (the score is the
  * same whatever else was found), those whose text score is under MIN_SCORE are dropped as
  * noise, teams and leagues take their prominence into account (prior.ts), and the rest are
- * ordered by score; equal scores go to the more prominent entity (search.prior), then the
- * shorter name, then the id. Fixtures with equal scores go soonest first.
+ * ordered by score; equal scores go to the more prominent entity (search.prior, as far as the
+ * prior is trusted for that match: a match through slips is judged on its letters alone, tie
+ * included), then the shorter name, then the id. Fixtures with equal scores go soonest first.
  */
 export const MIN_SCORE = 0.3;
 
@@ -87,12 +88,9 @@ export class EntityRanker {
       return [{ item: hit._source, entity, bound: withPrior(entity.bound, hit._source.search?.prior) }];
     });
     candidates.sort((a, b) => b.bound - a.bound);
-    const ranked: Array<Ranked<T>> = [];
-    const byRank = (a: Ranked<T>, b: Ranked<T>) =>
-      b.score - a.score ||
-      (b.item.search?.prior ?? 0) - (a.item.search?.prior ?? 0) ||
-      a.item.name.length - b.item.name.length ||
-      a.item.id - b.item.id;
+    const ranked: Array<Ranked<T> & { tiePrior: number }> = [];
+    const byRank = (a: Ranked<T> & { tiePrior: number }, b: Ranked<T> & { tiePrior: number }) =>
+      b.score - a.score || b.tiePrior - a.tiePrior || a.item.name.length - b.item.name.length || a.item.id - b.item.id;
     for (const { item, entity, bound } of candidates) {
       // A bound equal to the last listed score may still tie and win on the tie-breaks.
       const threshold = ranked.length < this.limit ? MIN_SCORE : Math.max(MIN_SCORE, ranked[this.limit - 1]!.score);
@@ -100,11 +98,12 @@ export class EntityRanker {
       const text = entity.scoreParts();
       // The prior orders matches; it never lets a weak one in.
       if (text.score < MIN_SCORE) continue;
-      ranked.push({ item, score: withPrior(text.score, item.search?.prior, text.quality) });
+      const prior = item.search?.prior ?? 0;
+      ranked.push({ item, score: withPrior(text.score, prior, text.quality), tiePrior: prior * priorTrust(text.quality) });
       ranked.sort(byRank);
       ranked.length = Math.min(ranked.length, this.limit);
     }
-    return ranked;
+    return ranked.map(({ item, score }) => ({ item, score }));
   }
 
   /** The folded words of the entity's country in every language ("liverpool england"), folded once per request. */

@@ -1,5 +1,6 @@
 import { canonicalWord } from "../../domain/text/name-words.js";
 import { editDistances } from "./edit-distance.js";
+import { COST, SOUND_SPELLINGS, substitutionCost } from "./keyboard.js";
 
 /**
  * How well one typed word matches one word of a name.
@@ -8,7 +9,10 @@ import { editDistances } from "./edit-distance.js";
  *   for a misspelling (edit-distance.ts; k = 1.2, up to 1.8 for short words, whose slips leave
  *   less of them recognizable), and for a beginning of the word (still typing) the same
  *   accuracy times 0.9 + 0.1 x coverage.
- * - coverage: the share of the name's word that was typed (1 unless it is a beginning).
+ * - coverage: the share of the name's word that was typed: 1 for a whole word, for a beginning
+ *   c / (c + COMPLETION) by the c letters typed, whatever the length of the word it begins.
+ * - a match that needs another first letter (not a neighbouring key, not one that sounds alike)
+ *   has its quality x FIRST_LETTER_FACTOR.
  */
 export type WordMatch = { quality: number; coverage: number };
 
@@ -38,6 +42,17 @@ export function allowedPrefixEdits(typedLength: number): number {
   return 2;
 }
 
+/**
+ * The coverage of an exact beginning: the share of the word typed, counted as if the word were
+ * COMPLETION letters longer than what was typed, whatever its real length. Which completion
+ * the user has in mind is unknown, so "bay" begins "Bayer" and "Bayern" equally well (a tie the
+ * prominence prior breaks) instead of the shorter word winning on its length alone.
+ */
+export const COMPLETION = 3;
+export function typedShare(typedLength: number): number {
+  return typedLength / (typedLength + COMPLETION);
+}
+
 /** The ranking value of a match: a partly typed word counts for less than a whole one. */
 export function matchValue(match: WordMatch): number {
   return match.quality * (0.6 + 0.4 * match.coverage);
@@ -52,7 +67,7 @@ export function matchWord(typed: string, word: string, asPrefix: boolean): WordM
   if (canonicalWord(typed) === canonicalWord(word)) return { quality: SHORT_FORM_QUALITY, coverage: 1 };
   // The commonest case while typing needs no alignment: the exact beginning of the word.
   if (asPrefix && word.startsWith(typed)) {
-    const coverage = typed.length / word.length;
+    const coverage = typedShare(typed.length);
     return { quality: PREFIX_BASE + (1 - PREFIX_BASE) * coverage, coverage };
   }
   const fullLimit = allowedEdits(Math.max(typed.length, word.length));
@@ -66,10 +81,24 @@ export function matchWord(typed: string, word: string, asPrefix: boolean): WordM
     best = { quality: Math.max(0, 1 - (typoPenalty(length) * distances.full) / length), coverage: 1 };
   }
   if (prefixLimit >= 0 && distances.prefix <= prefixLimit && distances.prefixLength < word.length) {
-    const coverage = distances.prefixLength / word.length;
+    const coverage = typedShare(distances.prefixLength);
     const accuracy = Math.max(0, 1 - (typoPenalty(typed.length) * distances.prefix) / typed.length);
     const prefix = { quality: accuracy * (PREFIX_BASE + (1 - PREFIX_BASE) * coverage), coverage };
     if (!best || matchValue(prefix) > matchValue(best)) best = prefix;
   }
+  if (best && firstLetterSlip(typed, word)) best = { quality: best.quality * FIRST_LETTER_FACTOR, coverage: best.coverage };
   return best;
+}
+
+/**
+ * A word's first letter is the one people get right: slips come later in the word (which is why
+ * the candidate query takes it as typed, candidate-queries.ts). A match that needs another first
+ * letter, neither a neighbouring key nor one that sounds alike (c/k, ph/f), is less likely meant:
+ * "telt" is Telstar before Celtic.
+ */
+export const FIRST_LETTER_FACTOR = 0.9;
+
+function firstLetterSlip(typed: string, word: string): boolean {
+  if (typed[0] === word[0] || substitutionCost(typed[0]!, word[0]!) < COST.edit) return false;
+  return !SOUND_SPELLINGS.some(([from, to]) => typed.startsWith(from) && word.startsWith(to));
 }

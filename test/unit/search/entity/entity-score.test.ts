@@ -24,6 +24,13 @@ function score(q: string, target: ScorableEntity): number {
 }
 
 describe("entity score", () => {
+  it("reads a word being typed as the beginning of the country's name too, from three letters", () => {
+    const austrian = entity(["Bundesliga"], { context: ["osterreich", "austria"] });
+    const german = entity(["Bundesliga"], { context: ["deutschland", "germany"] });
+    expect(score("osterr bundesliga", austrian)).toBeGreaterThan(score("osterr bundesliga", german));
+    expect(score("bundesliga au", austrian)).toBe(score("bundesliga au", german));
+  });
+
   it("is 1 exactly when the folded query equals a name, alternate name or transliteration", () => {
     expect(score("SPURS", spurs)).toBe(1);
     expect(score("tottenham hotspur fc", spurs)).toBe(1);
