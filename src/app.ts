@@ -1,6 +1,7 @@
 import Router from "@koa/router";
 import Koa from "koa";
 import type { AppContext, AppDeps, AppState } from "./http/context.js";
+import { admission } from "./middleware/admission.js";
 import { apiGate } from "./middleware/api-gate.js";
 import { compression } from "./middleware/compression.js";
 import { recordRequest } from "./middleware/request-record.js";
@@ -24,9 +25,8 @@ import { typesRouter } from "./routes/types/router.js";
  * final status), the compressor sees every body, `respond` refuses writes and unknown
  * paths, applies the cache policy to what the routes answered and turns every failure
  * into `{ error }`; then public pages, then the API behind its gate (key, the key's rate
- * limit, the query's hygiene). Few middlewares on purpose: each is a frame and a promise
- * on every request. A middleware that must see every request before any work (admission
- * control) goes right after `recordRequest`.
+ * limit, the query's hygiene), admission control first in it (docs/design.md, "Overload").
+ * Few middlewares on purpose: each is a frame and a promise on every request.
  */
 export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   const app = new Koa<AppState, AppContext>();
@@ -37,6 +37,8 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   const publicRouters = [healthRouter(), docsRouter(), demoRouter(), metricsRouter()];
   const api = new Router<AppState, AppContext>();
   api.use(searchFaultText);
+  // Before any work on an API request, the key check included (docs/design.md, "Overload").
+  if (deps.admission) api.use(admission(deps.admission, deps.metrics.requestRefused));
   api.use(apiGate(deps.rateLimiter));
   // /fixtures/search before /fixtures so the literal path wins over any parameterized one.
   const resources = [

@@ -32,6 +32,25 @@ const elasticsearchUrls = z
 /** Presented fixture JSON kept in memory by default (src/presenters/fixture-json-cache.ts): about 4 pages of 25 fixtures with odds. */
 export const DEFAULT_FIXTURE_CACHE_MB = 8;
 
+/** Admission control of API requests (src/http/admission-gate.ts, README "Overload"). */
+export type AdmissionLimits = {
+  /** Requests worked on at once (reading Elasticsearch, presenting, sending the body). */
+  maxInFlight: number;
+  /** Requests waiting for a slot; one more is refused at once. */
+  maxQueued: number;
+  /** The longest a request waits for a slot before it is refused. */
+  maxWaitMs: number;
+  /** The Retry-After of a refusal: when a refused client should come back. */
+  retryAfterSeconds: number;
+};
+
+/**
+ * Admission control defaults (src/http/admission-gate.ts; how they were chosen: docs/design.md,
+ * "Overload"): requests worked on at once, requests waiting, the longest wait, and the
+ * Retry-After of a refusal.
+ */
+export const DEFAULT_ADMISSION = { maxInFlight: 32, maxQueued: 64, maxWaitMs: 1_000, retryAfterSeconds: 1 } as const;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -59,6 +78,10 @@ const EnvSchema = z.object({
   STREAM_REFRESH_MS: z.coerce.number().int().min(1_000).max(60_000).default(30_000),
   STREAM_HEARTBEAT_MS: z.coerce.number().int().min(500).max(15_000).default(15_000),
   STREAM_BUFFER_MAX_KB: z.coerce.number().int().min(16).max(1_048_576).default(8_192),
+  ADMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_ADMISSION.maxInFlight),
+  ADMISSION_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_ADMISSION.maxQueued),
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(DEFAULT_ADMISSION.maxWaitMs),
+  ADMISSION_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3_600).default(DEFAULT_ADMISSION.retryAfterSeconds),
   // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.
   METRICS_TOKEN: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -79,6 +102,8 @@ export type Config = {
   /** Per key: tokens refilled per second (0 turns limiting off) and the bucket size. */
   rateLimit: { perSecond: number; burst: number };
   metricsToken: string | null;
+  /** API requests worked on at once, waiting, the longest wait and a refusal's Retry-After; null when ADMISSION_MAX_IN_FLIGHT is 0. */
+  admission: AdmissionLimits | null;
   /** Streams (docs/streams.md): open streams per key, the largest result set a stream holds, and its timings. */
   streams: { perKey: number; snapshotMax: number; pollMs: number; refreshMs: number; heartbeatMs: number; maxBufferedBytes: number };
 };
@@ -109,6 +134,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fixtureCacheBytes: e.FIXTURE_CACHE_MB * 1024 * 1024,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     metricsToken: e.METRICS_TOKEN ?? null,
+    admission:
+      e.ADMISSION_MAX_IN_FLIGHT === 0
+        ? null
+        : {
+            maxInFlight: e.ADMISSION_MAX_IN_FLIGHT,
+            maxQueued: e.ADMISSION_MAX_QUEUED,
+            maxWaitMs: e.ADMISSION_MAX_WAIT_MS,
+            retryAfterSeconds: e.ADMISSION_RETRY_AFTER_S,
+          },
     streams: {
       perKey: e.STREAMS_PER_KEY,
       snapshotMax: e.STREAM_SNAPSHOT_MAX,

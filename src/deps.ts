@@ -1,6 +1,7 @@
 import { ApiKeyStore } from "./store/api-key-store.js";
 import { KeyCache } from "./auth/key-cache.js";
 import type { Config } from "./config.js";
+import { AdmissionGate, REFUSAL_REASONS } from "./http/admission-gate.js";
 import type { AppDeps } from "./http/context.js";
 import { createLogger, type Logger } from "./logger.js";
 import { ServiceMetrics } from "./monitoring/service-metrics.js";
@@ -24,5 +25,8 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
   const fixtureJsonCache = new FixtureJsonCache(config.fixtureCacheBytes);
   const streams = new StreamHub(es, indices.fixtures, keys, logger, config.streams, metrics.streamEventsDelivered);
   metrics.watchStreams(() => ({ open: streams.openStreams, queries: streams.distinctQueries }));
-  return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter, streams };
+  // ADMISSION_MAX_IN_FLIGHT=0 turns admission control off: every request starts at once.
+  const admission = config.admission ? new AdmissionGate(config.admission) : null;
+  if (admission) metrics.watchAdmission(() => ({ inFlight: admission.inFlight, queued: admission.queued }), REFUSAL_REASONS);
+  return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter, admission, streams };
 }

@@ -18,8 +18,23 @@ const CLIENT_ERRORS: Record<string, { status: number; text: string }> = {
 };
 const BAD_REQUEST = { status: 400, text: "Malformed HTTP request" };
 
+/**
+ * How long a client may take to send its request: headers within 10 s, the whole request
+ * within 30 s (Node's defaults are 60 s and 300 s). Every request here is a GET that a client
+ * sends in one go; a client that trickles its headers holds a socket and a parser that long, and
+ * a crowd of them is memory an overloaded process should not hold. The limits cover receiving
+ * the request only: a long response (a stream) is never cut by them. Node checks them every
+ * `connectionsCheckingInterval` (30 s by default, here 5 s), so a slow client is cut 10-15 s in.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+const TIMEOUT_CHECK_INTERVAL_MS = 5_000;
+
 export function createHttpServer(listener: RequestListener): Server {
-  const server = createServer(listener);
+  const server = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    listener,
+  );
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A connection the client already dropped has no one to answer.
     if (error.code === "ECONNRESET" || !socket.writable) {

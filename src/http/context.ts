@@ -6,6 +6,7 @@ import type { KeyCache, Principal } from "../auth/key-cache.js";
 import type { ServiceMetrics } from "../monitoring/service-metrics.js";
 import type { FixtureJsonCache } from "../presenters/fixture-json-cache.js";
 import type { RateLimiter } from "../rate-limit/rate-limiter.js";
+import type { AdmissionGate } from "./admission-gate.js";
 import type { IndexNames } from "../store/index-names.js";
 import type { StreamHub } from "../streams/stream-hub.js";
 import type { CachePolicy } from "./cache-policy.js";
@@ -22,6 +23,8 @@ export type AppDeps = {
   fixtureJsonCache: FixtureJsonCache;
   /** null when RATE_LIMIT_PER_SECOND is 0. */
   rateLimiter: RateLimiter | null;
+  /** API requests worked on and waiting (ADMISSION_*); null when ADMISSION_MAX_IN_FLIGHT is 0. */
+  admission: AdmissionGate | null;
   /** The open streams of this instance, grouped by standing query. */
   streams: StreamHub;
 };

@@ -48,24 +48,34 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
   private streamsProbe: () => { open: number; queries: number } = () => ({ open: 0, queries: 0 });
+  private readonly refused = new Counter({
+    name: "http_requests_shed_total",
+    help: "API requests refused with 503 by admission control: queue_full, queue_timeout, or client_closed (the client left while waiting)",
+    labelNames: ["reason"] as const,
+    registers: [this.registry],
+  });
+  private admissionProbe: () => { inFlight: number; queued: number } = () => ({ inFlight: 0, queued: 0 });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
-    const probe = () => this.streamsProbe();
+    this.gauge("http_requests_in_flight", "API requests holding an admission slot: being worked on or sent", () => this.admissionProbe().inFlight);
+    this.gauge("http_requests_queued", "API requests waiting for an admission slot", () => this.admissionProbe().queued);
+    this.gauge("streams_open", "Open streams (Server-Sent Events connections) of this instance", () => this.streamsProbe().open);
+    this.gauge(
+      "stream_standing_queries",
+      "Distinct standing queries the open streams share: what each round of the change feed costs",
+      () => this.streamsProbe().queries,
+    );
+  }
+
+  /** A gauge read from the process's state when scraped, so nothing has to keep it up to date. */
+  private gauge(name: string, help: string, read: () => number): void {
     new Gauge({
-      name: "streams_open",
-      help: "Open streams (Server-Sent Events connections) of this instance",
+      name,
+      help,
       registers: [this.registry],
       collect() {
-        this.set(probe().open);
-      },
-    });
-    new Gauge({
-      name: "stream_standing_queries",
-      help: "Distinct standing queries the open streams share: what each round of the change feed costs",
-      registers: [this.registry],
-      collect() {
-        this.set(probe().queries);
+        this.set(read());
       },
     });
   }
@@ -74,6 +84,20 @@ export class ServiceMetrics {
   watchStreams(probe: () => { open: number; queries: number }): void {
     this.streamsProbe = probe;
   }
+
+  /**
+   * Where the admission gauges read their values when scraped (never called: they stay 0), and
+   * the refusal reasons, each on the page from the start: a rate over a series that appears
+   * only at the first refusal misses that refusal.
+   */
+  watchAdmission(probe: () => { inFlight: number; queued: number }, reasons: readonly string[]): void {
+    this.admissionProbe = probe;
+    for (const reason of reasons) this.refused.inc({ reason }, 0);
+  }
+
+  readonly requestRefused = (reason: string): void => {
+    this.refused.inc({ reason });
+  };
 
   readonly streamEventsDelivered = (event: string, subscribers: number): void => {
     if (subscribers > 0) this.streamEvents.inc({ event }, subscribers);

@@ -16,11 +16,24 @@ const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
 const CACHE_CONTROL = text("`private`; `max-age` by endpoint, `no-cache` for live data");
 const ETAG = text("Weak validator of the body; send it back in If-None-Match to get 304 while unchanged");
 const X_REQUEST_ID = text("The request's id (an incoming well-formed X-Request-Id is reused)");
+const OVERLOADED =
+  "The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest " +
+  "for a slot; the text says which, and Retry-After when to send the request again";
+
+/** 503 from admission control (src/middleware/admission.ts), on every API operation. */
+export function overloadedResponse(description = OVERLOADED): ResponseConfig {
+  return {
+    ...errorResponses(503)[503]!,
+    description,
+    headers: { "Retry-After": integer("Seconds after which to send the request again"), "X-Request-Id": X_REQUEST_ID },
+  };
+}
 
 /**
  * The responses of an API endpoint: 200 with its headers, 304 where responses carry an
  * ETag, the given error statuses, 429 for an exhausted rate limit, 431 for a request line
- * and headers over 16 KB (answered by the HTTP server before any route), and 500.
+ * and headers over 16 KB (answered by the HTTP server before any route), 503 when the
+ * service is overloaded (admission control), and 500.
  */
 export function apiResponses(
   ok: { description: string; schema: z.ZodType },
@@ -49,5 +62,6 @@ export function apiResponses(
       "X-Request-Id": X_REQUEST_ID,
     };
   }
+  errors[503] = overloadedResponse();
   return { ...responses, ...errors };
 }

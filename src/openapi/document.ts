@@ -19,6 +19,13 @@ have its own limit). Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\
 \`RateLimit-Reset\`; an empty bucket gets 429 \`{"error":"Too many requests"}\` with \`Retry-After\`.
 Limits hold per service instance.
 
+Overload: each instance works on a bounded number of API requests at once and lets a bounded
+number wait, each for a bounded time. A request it has no room for gets 503 at once, with
+\`Retry-After\` (seconds) and a text that says what happened, rather than an answer that never
+comes; send it again after that many seconds. \`/health\`, \`/ready\` and the documentation are
+never refused this way. A stream's opening is admitted like any request; an open stream is not
+counted.
+
 Caching: every response is \`private\`. \`/types\`, \`/standings\` and \`/fixtures\` pages whose
 fixtures are all settled (FT, AWARDED, CANCELLED, ABANDONED, NO_RESULT) carry an \`ETag\`; send it
 in \`If-None-Match\` to get 304 while unchanged. Live data is \`no-cache\`. Bodies over 1 kB are

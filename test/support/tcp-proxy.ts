@@ -12,6 +12,8 @@ export class TcpProxy {
   /** When true, new connections are accepted and never answered, as a hung node would. */
   hanging = false;
   port = 0;
+  private readonly links = new Set<{ client: Socket; upstream: Socket }>();
+  private held = false;
 
   constructor(
     private readonly targetHost: string,
@@ -38,16 +40,36 @@ export class TcpProxy {
         return;
       }
       const upstream = connect(this.targetPort, this.targetHost);
+      const link = { client, upstream };
+      this.links.add(link);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
-        socket.on("close", () => this.sockets.delete(socket));
+        socket.on("close", () => {
+          this.sockets.delete(socket);
+          this.links.delete(link);
+        });
         socket.on("error", () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      upstream.pipe(client);
+      if (!this.held) client.pipe(upstream);
     });
     await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", resolve));
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
+  }
+
+  /**
+   * Holds every request on its way to the node, on open connections and new ones, until
+   * `release()`: the node seems slow, then answers them all, as a node busy for a while would.
+   */
+  hold(): void {
+    this.held = true;
+    for (const { client, upstream } of this.links) client.unpipe(upstream);
+  }
+
+  release(): void {
+    this.held = false;
+    for (const { client, upstream } of this.links) client.pipe(upstream);
   }
 
   /** Refuses new connections and drops the open ones, as a stopped node would. */

@@ -1,5 +1,6 @@
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z as zod } from "zod";
+import { overloadedResponse } from "../../openapi/api-responses.js";
 import { errorResponses } from "../../openapi/registry.js";
 import { z } from "../../openapi/zod.js";
 import { FixturesSearchDocSchema } from "../fixtures-search/schema.js";
@@ -34,7 +35,10 @@ export function streamEventSchema(prefix: string, fixture: zod.ZodType): zod.Zod
 /** The responses of a stream endpoint: the event stream, or an ordinary JSON error before it starts. */
 export function streamResponses(events: zod.ZodType, description: string): Record<number, ResponseConfig> {
   const errors = errorResponses(400, 403, 429, 503);
-  errors[503]!.description = "The instance is shutting down: reconnect (to another instance behind a load balancer)";
+  errors[503] = overloadedResponse(
+    "The service is overloaded (its request slots and wait queue are full: the opening of a stream is admitted like any request), " +
+      "or the instance is shutting down; reconnect after Retry-After seconds (to another instance behind a load balancer)",
+  );
   errors[429]!.description =
     "The key holds its maximum of open streams (STREAMS_PER_KEY, default 10), or its rate limit is used up (a stream counts as one request)";
   return {

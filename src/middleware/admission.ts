@@ -1,0 +1,65 @@
+import type { Next } from "koa";
+import type { AdmissionGate, RefusalReason } from "../http/admission-gate.js";
+import type { AppContext } from "../http/context.js";
+import { HttpError } from "../http/errors.js";
+
+/** 503 for a request the service had no room for: what happened, and when to come back. */
+export class ServiceOverloadedError extends HttpError {
+  constructor(text: string, retryAfterSeconds: number) {
+    super(503, `${text}; retry after ${retryAfterSeconds} s`, { "Retry-After": String(retryAfterSeconds) });
+  }
+}
+
+function refusalText(reason: RefusalReason, gate: AdmissionGate): string {
+  switch (reason) {
+    case "queue_full":
+      return `The service is overloaded: ${gate.limits.maxQueued} requests are already waiting`;
+    case "queue_timeout":
+      return `The service is overloaded: the request waited ${gate.limits.maxWaitMs} ms for a turn`;
+    case "client_closed":
+      return "The client closed the connection while the request waited for a turn";
+  }
+}
+
+/**
+ * Admission control for the API (src/http/admission-gate.ts). It runs first in the API
+ * router, before the key check: a key lookup is Elasticsearch work too, and after a restart
+ * under overload every request is one. Public pages (health, readiness, metrics, docs,
+ * demo) are other routers and never wait here, so probes and scrapes answer under overload.
+ *
+ * A slot is held until the response is sent (or its connection is gone), not only until the
+ * route returns: the body is compressed and written after that, and that is work and memory
+ * too. A stream gives its slot back as soon as it has started (the route hands the response
+ * over, `respond = false`): its opening (key, query, snapshot) is a request like any other,
+ * its life is bounded by STREAMS_PER_KEY instead.
+ */
+export function admission(gate: AdmissionGate, onRefused: (reason: RefusalReason) => void) {
+  const refusal = (reason: RefusalReason): ServiceOverloadedError => {
+    onRefused(reason);
+    return new ServiceOverloadedError(refusalText(reason, gate), gate.limits.retryAfterSeconds);
+  };
+  return async function admit(ctx: AppContext, next: Next): Promise<void> {
+    if (!gate.tryEnter()) {
+      const ticket = gate.wait();
+      if (!ticket) throw refusal("queue_full");
+      ctx.res.once("close", ticket.cancel);
+      const outcome = await ticket.outcome;
+      ctx.res.off("close", ticket.cancel);
+      if (outcome !== "admitted") throw refusal(outcome);
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      gate.leave();
+    };
+    try {
+      await next();
+    } finally {
+      // Released at once when nothing more will be sent by Koa (a stream, a gone client),
+      // else when the response is complete: 'close' follows 'finish' and a dropped connection alike.
+      if (ctx.respond === false || ctx.res.writableFinished || ctx.res.destroyed) release();
+      else ctx.res.once("close", release);
+    }
+  };
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StreamClient } from "../support/stream-client.js";
+import { TcpProxy } from "../support/tcp-proxy.js";
+import { startTestEnv, type TestEnv } from "../support/test-env.js";
+
+/**
+ * Admission control through the real app and the real node, with tiny limits: 2 requests
+ * worked on, 2 waiting for at most 3 s. The requests are made slow for real: a proxy in front
+ * of the node holds everything the instance sends it (every request starts with a key lookup:
+ * the key cache is off in tests) until it is released.
+ */
+const LIMITS = { ADMISSION_MAX_IN_FLIGHT: "2", ADMISSION_MAX_QUEUED: "2", ADMISSION_MAX_WAIT_MS: "3000", ADMISSION_RETRY_AFTER_S: "4" };
+const proxy = TcpProxy.toTestNode();
+let env: TestEnv;
+let key: string;
+
+beforeAll(async () => {
+  await proxy.open();
+  env = await startTestEnv({ ...LIMITS, ELASTICSEARCH_URL: proxy.url, ELASTICSEARCH_REQUEST_TIMEOUT_MS: "30000" });
+  key = await env.createKey();
+});
+afterAll(async () => {
+  proxy.release();
+  await env?.close();
+  await proxy.close();
+});
+
+/** One sample of /metrics by its exact series (name and labels). */
+async function metric(series: string): Promise<number | undefined> {
+  const text = await (await env.get("/metrics", { key: null })).text();
+  const line = text.split("\n").find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+async function until(what: string, condition: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const admitted = async (inFlight: number, queued: number) =>
+  (await metric("http_requests_in_flight")) === inFlight && (await metric("http_requests_queued")) === queued;
+
+type Answer = { status: number; retryAfter: string | null; cacheControl: string | null; body: unknown; settledAt: number };
+
+async function answer(response: Promise<Response>): Promise<Answer> {
+  const r = await response;
+  return { status: r.status, retryAfter: r.headers.get("retry-after"), cacheControl: r.headers.get("cache-control"), body: await r.json(), settledAt: Date.now() };
+}
+
+describe("admission control under overload", () => {
+  it("answers the overflow at once with 503 and Retry-After, keeps health and metrics up, and serves normally once the slow requests finish", async () => {
+    expect((await env.get("/types", { key })).status).toBe(200);
+
+    proxy.hold();
+    const working = [answer(env.get("/types", { key })), answer(env.get("/types", { key }))];
+    await until("two requests are worked on", () => admitted(2, 0));
+    const waitingSince = Date.now();
+    const waiting = [answer(env.get("/types", { key })), answer(env.get("/types", { key }))];
+    await until("two requests wait", () => admitted(2, 2));
+
+    // The queue is full: the next request is refused while the slow ones are still held.
+    const refused = await answer(env.get("/types?language=de", { key }));
+    expect(refused).toMatchObject({
+      status: 503,
+      retryAfter: "4",
+      cacheControl: "no-store",
+      body: { error: "The service is overloaded: 2 requests are already waiting; retry after 4 s" },
+    });
+    // A stream's opening is a request like any other.
+    const stream = await env.get("/livescores/stream", { key });
+    expect(stream.status).toBe(503);
+    expect(stream.headers.get("retry-after")).toBe("4");
+    await stream.body?.cancel();
+
+    // Probes, docs and metrics are no API requests: they answer while the API is full.
+    expect((await env.get("/health", { key: null })).status).toBe(200);
+    expect((await env.get("/openapi.json", { key: null })).status).toBe(200);
+    expect(await metric('http_requests_shed_total{reason="queue_full"}')).toBe(2);
+
+    // The waiting ones get no slot within their 3 s: refused when their wait is over, still before the node answers.
+    for (const late of await Promise.all(waiting)) {
+      expect(late).toMatchObject({
+        status: 503,
+        retryAfter: "4",
+        body: { error: "The service is overloaded: the request waited 3000 ms for a turn; retry after 4 s" },
+      });
+      expect(late.settledAt - waitingSince).toBeGreaterThanOrEqual(2_900);
+    }
+    expect(await metric('http_requests_shed_total{reason="queue_timeout"}')).toBe(2);
+    expect(await admitted(2, 0)).toBe(true);
+
+    proxy.release();
+    for (const slow of await Promise.all(working)) expect(slow.status).toBe(200);
+    await until("every slot is free", () => admitted(0, 0));
+    const after = await env.get("/types", { key });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("retry-after")).toBeNull();
+    expect(await metric('http_requests_total{route="/types",method="GET",status="503"}')).toBe(3);
+  });
+
+  it("frees a stream's slot once the stream has started: open streams never fill the API", async () => {
+    const streams = [0, 1, 2].map(() => new StreamClient(`${env.url}/livescores/stream`, key));
+    try {
+      for (const stream of streams) await stream.waitFor("the snapshot", () => stream.count("snapshot") === 1);
+      expect(await admitted(0, 0)).toBe(true);
+      expect((await env.get("/types", { key })).status).toBe(200);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+});
