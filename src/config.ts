@@ -49,7 +49,7 @@ export type AdmissionLimits = {
  * "Overload"): requests worked on at once, requests waiting, the longest wait, and the
  * Retry-After of a refusal.
  */
-export const DEFAULT_ADMISSION = { maxInFlight: 32, maxQueued: 64, maxWaitMs: 1_000, retryAfterSeconds: 1 } as const;
+export const DEFAULT_ADMISSION = { maxInFlight: 16, maxQueued: 64, maxWaitMs: 1_000, retryAfterSeconds: 1 } as const;
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -44,6 +44,9 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
     INDEX_PREFIX: prefix,
     KEY_CACHE_TTL_MS: "0",
     RATE_LIMIT_PER_SECOND: "0",
+    // Admission control stays on, with room for the tests' bursts (200 requests at once); its own test sets tiny limits.
+    ADMISSION_MAX_QUEUED: "1000",
+    ADMISSION_MAX_WAIT_MS: "30000",
     ...overrides,
   });
   const deps = createDeps(config, createLogger(process.env.TEST_LOG_LEVEL ?? "silent"));

@@ -3,7 +3,7 @@ import { DEFAULT_ADMISSION, loadConfig } from "../../src/config.js";
 
 describe("loadConfig: admission control", () => {
   it("applies the documented defaults", () => {
-    expect(loadConfig({}).admission).toEqual({ maxInFlight: 32, maxQueued: 64, maxWaitMs: 1_000, retryAfterSeconds: 1 });
+    expect(loadConfig({}).admission).toEqual({ maxInFlight: 16, maxQueued: 64, maxWaitMs: 1_000, retryAfterSeconds: 1 });
     expect(DEFAULT_ADMISSION).toEqual(loadConfig({}).admission);
   });
 
