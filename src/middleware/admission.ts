@@ -27,12 +27,15 @@ function refusalText(reason: RefusalReason, gate: AdmissionGate): string {
  * under overload every request is one. Public pages (health, readiness, metrics, docs,
  * demo) are other routers and never wait here, so probes and scrapes answer under overload.
  *
- * A slot is held until the response is sent (or its connection is gone), not only until the
- * route returns: the body is compressed and written after that, and that is work and memory
- * too. A stream gives its slot back as soon as it has started (the route hands the response
+ * A slot is held until the response is sent (or its connection is gone), at most SEND_SLOT_MS
+ * after the route returns: the body is compressed and written after that, and that is work and
+ * memory too, but a client that does not read must not keep the slot. A stream gives its slot back as soon as it has started (the route hands the response
  * over, `respond = false`): its opening (key, query, snapshot) is a request like any other,
  * its life is bounded by STREAMS_PER_KEY instead.
  */
+/** The longest a slot is held for sending after the route answered (see below). */
+export const SEND_SLOT_MS = 1_000;
+
 export function admission(gate: AdmissionGate, onRefused: (reason: RefusalReason) => void) {
   const refusal = (reason: RefusalReason): ServiceOverloadedError => {
     onRefused(reason);
@@ -48,18 +51,27 @@ export function admission(gate: AdmissionGate, onRefused: (reason: RefusalReason
       if (outcome !== "admitted") throw refusal(outcome);
     }
     let released = false;
+    let sendLimit: NodeJS.Timeout | undefined;
     const release = () => {
       if (released) return;
       released = true;
+      clearTimeout(sendLimit);
       gate.leave();
     };
     try {
       await next();
     } finally {
       // Released at once when nothing more will be sent by Koa (a stream, a gone client),
-      // else when the response is complete: 'close' follows 'finish' and a dropped connection alike.
+      // else once the response is handed to the system ('finish') or its connection is gone
+      // ('close'), but never later than SEND_SLOT_MS after the route answered: a client that
+      // does not read, or pipelines requests behind a stream on one connection, must not
+      // hold slots for as long as it likes.
       if (ctx.respond === false || ctx.res.writableFinished || ctx.res.destroyed) release();
-      else ctx.res.once("close", release);
+      else {
+        ctx.res.once("finish", release);
+        ctx.res.once("close", release);
+        sendLimit = setTimeout(release, SEND_SLOT_MS);
+      }
     }
   };
 }

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StreamClient } from "../support/stream-client.js";
 import { TcpProxy } from "../support/tcp-proxy.js";
@@ -109,6 +110,26 @@ describe("admission control under overload", () => {
       expect((await env.get("/types", { key })).status).toBe(200);
     } finally {
       for (const stream of streams) stream.close();
+    }
+  });
+
+  it("gives a slot back within a second of the answer when the client does not take the response", async () => {
+    // Two requests pipelined behind a stream on one connection: their answers wait behind a
+    // response that never ends, so they are never sent.
+    const { hostname, port } = new URL(env.url);
+    const socket = connect(Number(port), hostname);
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    try {
+      const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${key}\r\n\r\n`;
+      socket.write(request("/livescores/stream") + request("/types") + request("/types"));
+      await until("the stream started", async () => received.includes("text/event-stream"));
+      await until("both pipelined requests were answered and their slots given back", () => admitted(0, 0));
+      // Only the stream's head was sent: the two answers still wait behind it, unsent.
+      expect(received.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
+      expect((await env.get("/types", { key })).status).toBe(200);
+    } finally {
+      socket.destroy();
     }
   });
 });
