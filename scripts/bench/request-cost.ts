@@ -28,25 +28,25 @@ import { RssSampler } from "../load/rss.js";
 import { mixedRequests, sampleTargets, type LoadTargets } from "../load/targets.js";
 import { compressionLines } from "./compression-costs.js";
 import type { LoadRequest } from "../load/mixed-load.js";
-import { cpuMs, elasticsearchPid } from "./stream/process-usage.js";
+import { cpuWindow, localNodePids } from "../load/cpu-meter.js";
 
 const log = (line: string): void => console.log(line);
 
 type Cost = { label: string; answered: number; failed: number; p50: number; serviceMs: number; nodeMs: number };
 
 /** Sends `next` at `rate` for `seconds` and divides both processes' CPU by the requests answered. */
-async function measure(label: string, url: string, key: string, rate: number, seconds: number, next: () => LoadRequest, pids: { service: number; node: number | null }): Promise<Cost> {
+async function measure(label: string, url: string, key: string, rate: number, seconds: number, next: () => LoadRequest, pids: { service: number; nodes: number[] }): Promise<Cost> {
   const load = new MixedLoad({ baseUrl: url, key, rate, next });
-  const before = { service: cpuMs(pids.service) ?? Number.NaN, node: pids.node === null ? Number.NaN : (cpuMs(pids.node) ?? Number.NaN) };
+  const window = cpuWindow(pids.service, pids.nodes);
   load.start();
   await sleep(seconds * 1000);
   const phases = await load.stop();
-  const after = { service: cpuMs(pids.service) ?? Number.NaN, node: pids.node === null ? Number.NaN : (cpuMs(pids.node) ?? Number.NaN) };
+  const use = window.end();
   const { sent, failed } = MixedLoad.total(phases);
   const answered = sent - failed;
   const p50 = phases[0]?.p50 ?? Number.NaN;
   for (const [reason, count] of phases.flatMap((p) => p.reasons).slice(0, 3)) log(`    ${count} x ${reason}`);
-  return { label, answered, failed, p50, serviceMs: (after.service - before.service) / answered, nodeMs: (after.node - before.node) / answered };
+  return { label, answered, failed, p50, serviceMs: use.serviceMs / answered, nodeMs: use.nodeMs / answered };
 }
 
 /** One uncompressed response of each kind of the mix. */
@@ -99,9 +99,9 @@ async function main(): Promise<number> {
   try {
     const key = await createLoadKey(data.es, data.names, "bench:request-cost");
     service = await startOwnService(nodes, data.names.prefix);
-    const pids = { service: service.child.pid ?? 0, node: await elasticsearchPid(data.es) };
+    const pids = { service: service.child.pid ?? 0, nodes: await localNodePids(data.es) };
     const targets = await sampleTargets(data.es, data.names);
-    log(`Service pid ${pids.service}, node pid ${pids.node ?? "not local"}; ${rate} req/s, ${warmup} s warm-up, ${duration} s mixed${perKind ? `, ${perKind} s per kind` : ""}.`);
+    log(`Service pid ${pids.service}, node pid(s) ${pids.nodes.join(",") || "not local"}; ${rate} req/s, ${warmup} s warm-up, ${duration} s mixed${perKind ? `, ${perKind} s per kind` : ""}.`);
     if (warmup > 0) await measure("warm-up", service.url, key, rate, warmup, mixedRequests(targets), pids);
     const rss = new RssSampler(pids.service);
     rss.start(1000);

@@ -24,9 +24,10 @@ export async function presentableFixtures(
     return json ? { version: ref.version, json } : undefined;
   });
   const missing = wanted.flatMap((item, i) => (out[i] ? [] : [{ item, i }]));
-  cache.noteKept(options, wanted.length - missing.length, wanted.length);
   const read = await readRefs(es, missing.map(({ item }) => item));
+  // A read that falls back is noted once, by the one-step read that follows.
   if (read === null) return null;
+  cache.noteKept(options, wanted.length - missing.length, wanted.length);
   missing.forEach(({ i }, n) => (out[i] = read[n]));
   return out as PresentableFixture[];
 }
