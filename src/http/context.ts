@@ -37,6 +37,11 @@ export type AppState = Koa.DefaultState & {
   faultMessage?: string;
   /** How a successful response may be cached (Cache-Control, ETag); set by the route. */
   cache?: CachePolicy;
+  /**
+   * Gives the request's admission slot back before the response is sent (src/middleware/admission.ts);
+   * set while a slot is held. A stream calls it once it waits on the stream hub, whose rounds bound that work.
+   */
+  leaveAdmission?: () => void;
 };
 
 export type AppContext = Koa.ParameterizedContext<AppState, Koa.DefaultContext & { deps: AppDeps }>;

@@ -29,9 +29,14 @@ function refusalText(reason: RefusalReason, gate: AdmissionGate): string {
  *
  * A slot is held until the response is sent (or its connection is gone), at most SEND_SLOT_MS
  * after the route returns: the body is compressed and written after that, and that is work and
- * memory too, but a client that does not read must not keep the slot. A stream gives its slot back as soon as it has started (the route hands the response
- * over, `respond = false`): its opening (key, query, snapshot) is a request like any other,
- * its life is bounded by STREAMS_PER_KEY instead.
+ * memory too, but a client that does not read must not keep the slot.
+ *
+ * A stream holds its slot while its key and query are checked, like any request, and gives it
+ * back (`ctx.state.leaveAdmission`) once it is handed to the stream hub to wait for its snapshot:
+ * the hub reads the snapshots of all waiting streams in one round at a time, so that work is
+ * bounded however many wait, and a burst of reconnecting streams (1,000 after a restart) would
+ * otherwise hold every slot for a round or more and be refused with 503, which a browser's
+ * EventSource takes as final. Its life is bounded by STREAMS_PER_KEY instead.
  */
 /** The longest a slot is held for sending after the route answered (see below). */
 export const SEND_SLOT_MS = 1_000;
@@ -58,9 +63,11 @@ export function admission(gate: AdmissionGate, onRefused: (reason: RefusalReason
       clearTimeout(sendLimit);
       gate.leave();
     };
+    ctx.state.leaveAdmission = release;
     try {
       await next();
     } finally {
+      ctx.state.leaveAdmission = undefined;
       // Released at once when nothing more will be sent by Koa (a stream, a gone client),
       // else once the response is handed to the system ('finish') or its connection is gone
       // ('close'), but never later than SEND_SLOT_MS after the route answered: a client that

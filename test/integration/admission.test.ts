@@ -27,8 +27,8 @@ afterAll(async () => {
 });
 
 /** One sample of /metrics by its exact series (name and labels). */
-async function metric(series: string): Promise<number | undefined> {
-  const text = await (await env.get("/metrics", { key: null })).text();
+async function metric(series: string, on: TestEnv = env): Promise<number | undefined> {
+  const text = await (await on.get("/metrics", { key: null })).text();
   const line = text.split("\n").find((candidate) => candidate.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
@@ -41,8 +41,8 @@ async function until(what: string, condition: () => Promise<boolean>): Promise<v
   }
 }
 
-const admitted = async (inFlight: number, queued: number) =>
-  (await metric("http_requests_in_flight")) === inFlight && (await metric("http_requests_queued")) === queued;
+const admitted = async (inFlight: number, queued: number, on: TestEnv = env) =>
+  (await metric("http_requests_in_flight", on)) === inFlight && (await metric("http_requests_queued", on)) === queued;
 
 type Answer = { status: number; retryAfter: string | null; cacheControl: string | null; body: unknown; settledAt: number };
 
@@ -130,6 +130,50 @@ describe("admission control under overload", () => {
       expect((await env.get("/types", { key })).status).toBe(200);
     } finally {
       socket.destroy();
+    }
+  });
+});
+
+describe("admission control for streams waiting on their snapshot", () => {
+  // One slot, no queue, and a key cache, so that with the node held only the snapshots wait on it.
+  const slowSnapshots = TcpProxy.toTestNode();
+  let streamEnv: TestEnv;
+  let streamKey: string;
+  beforeAll(async () => {
+    await slowSnapshots.open();
+    streamEnv = await startTestEnv({
+      ADMISSION_MAX_IN_FLIGHT: "1",
+      ADMISSION_MAX_QUEUED: "0",
+      KEY_CACHE_TTL_MS: "60000",
+      ELASTICSEARCH_URL: slowSnapshots.url,
+      ELASTICSEARCH_REQUEST_TIMEOUT_MS: "30000",
+    });
+    streamKey = await streamEnv.createKey();
+  });
+  afterAll(async () => {
+    slowSnapshots.release();
+    await streamEnv?.close();
+    await slowSnapshots.close();
+  });
+
+  it("gives the slot back while a stream waits for the hub's snapshot: a burst of streams is not refused", async () => {
+    // The key is looked up once and then cached: the streams' key checks need no node.
+    expect((await streamEnv.get("/types", { key: streamKey })).status).toBe(200);
+    slowSnapshots.hold();
+    const opened = [0, 1, 2].map(() => streamEnv.get("/livescores/stream", { key: streamKey }));
+    // With the snapshot round held at the node, all three streams wait in the hub, none holds the one slot.
+    await until("three streams wait on the hub", async () => (await metric("streams_open", streamEnv)) === 3);
+    expect(await admitted(0, 0, streamEnv)).toBe(true);
+    expect((await streamEnv.get("/types", { key: streamKey })).status).toBe(200);
+    expect((await metric('http_requests_shed_total{reason="queue_full"}', streamEnv)) ?? 0).toBe(0);
+
+    slowSnapshots.release();
+    const responses = await Promise.all(opened);
+    try {
+      expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+      expect(responses.map((response) => response.headers.get("content-type"))).toEqual(Array(3).fill("text/event-stream; charset=utf-8"));
+    } finally {
+      for (const response of responses) await response.body?.cancel();
     }
   });
 });

@@ -19,7 +19,7 @@ export async function poll(key: string, urls: readonly string[], durationMs: num
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const latency = new LatencyHistogram();
   const reasons = new Map<string, number>();
-  const totals = { sent: 0, ok: 0, late: 0, failed: 0 };
+  const totals = { sent: 0, ok: 0, late: 0, shed: 0, failed: 0 };
   const started = Date.now();
   const endsAt = started + durationMs;
   const fail = (reason: string) => {
@@ -35,7 +35,9 @@ export async function poll(key: string, urls: readonly string[], durationMs: num
       try {
         const reply = await send(agent, url, { headers: { "x-api-key": key } });
         const ms = Date.now() - sentAt;
-        if (reply.status !== 200) fail(`status ${reply.status}`);
+        // Turned away by admission control (503 + Retry-After): more polls than the machine answers.
+        if (reply.status === 503 && reply.headers["retry-after"] !== undefined) totals.shed += 1;
+        else if (reply.status !== 200) fail(`status ${reply.status}`);
         else {
           totals.ok += 1;
           latency.record(ms);
@@ -51,7 +53,7 @@ export async function poll(key: string, urls: readonly string[], durationMs: num
   const graceOver = new Promise<"grace over">((resolve) => setTimeout(() => resolve("grace over"), durationMs + GRACE_MS).unref());
   if ((await Promise.race([all, graceOver])) === "grace over") {
     // What is still in flight was sent and never answered in time.
-    const unanswered = totals.sent - totals.ok - totals.failed;
+    const unanswered = totals.sent - totals.ok - totals.shed - totals.failed;
     for (let i = 0; i < unanswered; i++) fail(`no answer within ${GRACE_MS / 1000} s after the phase`);
   }
   agent.destroy();

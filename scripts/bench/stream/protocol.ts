@@ -30,7 +30,7 @@ export type StreamsReply = {
 
 export type ConvergeReply = { reply: "converge"; clients: number; equalAtFirst: number; equal: number; seconds: number; examples: string[] };
 
-export type PollReply = { reply: "poll"; seconds: number; sent: number; ok: number; late: number; failed: number; latency: Sparse; reasons: Array<[string, number]> };
+export type PollReply = { reply: "poll"; seconds: number; sent: number; ok: number; late: number; shed: number; failed: number; latency: Sparse; reasons: Array<[string, number]> };
 
 export type DoneReply = { reply: "done" };
 

@@ -41,7 +41,7 @@ export function streamsLines(report: StreamsReply): string[] {
 
 export function pollLines(reply: PollReply): string[] {
   const lines = [
-    `answered: ${fixed(reply.ok / reply.seconds, 1)}/s of ${reply.sent.toLocaleString("en")} sent; late (> 1 s) ${share(reply.late, reply.sent)}, failed ${share(reply.failed, reply.sent)}`,
+    `answered: ${fixed(reply.ok / reply.seconds, 1)}/s of ${reply.sent.toLocaleString("en")} sent; late (> 1 s) ${share(reply.late, reply.sent)}, shed with 503 + Retry-After ${share(reply.shed, reply.sent)}, failed ${share(reply.failed, reply.sent)}`,
     latencyLine("response time", reply.latency),
   ];
   for (const [reason, count] of reply.reasons.slice(0, 3)) lines.push(`  ${count} x ${reason}`);

@@ -70,6 +70,8 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
       log[level]({ route: ctx.path, reason, seconds, events: closed.eventsSent }, "stream closed");
     },
   });
+  // The hub's rounds bound the snapshot work of every waiting stream: no admission slot is held for it.
+  ctx.state.leaveAdmission?.();
   try {
     await streams.join(spec, subscriber);
   } catch (error) {
