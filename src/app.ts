@@ -16,7 +16,7 @@ import { fixturesRouter } from "./routes/fixtures/router.js";
 import { livescoresRouter } from "./routes/livescores/router.js";
 import { entitySearchRouter, searchFaultText } from "./routes/search/router.js";
 import { standingsRouter } from "./routes/standings/router.js";
-import { streamsRouter } from "./routes/streams/router.js";
+import { opensStream, streamsRouter } from "./routes/streams/router.js";
 import { typesRouter } from "./routes/types/router.js";
 
 /**
@@ -38,7 +38,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   const api = new Router<AppState, AppContext>();
   api.use(searchFaultText);
   // Before any work on an API request, the key check included (docs/design.md, "Overload").
-  if (deps.admission) api.use(admission(deps.admission, deps.metrics.requestRefused));
+  if (deps.admission) api.use(admission(deps.admission, deps.metrics.requestRefused, opensStream));
   api.use(apiGate(deps.rateLimiter));
   // /fixtures/search before /fixtures so the literal path wins over any parameterized one.
   const resources = [

@@ -31,24 +31,25 @@ function refusalText(reason: RefusalReason, gate: AdmissionGate): string {
  * after the route returns: the body is compressed and written after that, and that is work and
  * memory too, but a client that does not read must not keep the slot.
  *
- * A stream holds its slot while its key and query are checked, like any request, and gives it
- * back (`ctx.state.leaveAdmission`) once it is handed to the stream hub to wait for its snapshot:
- * the hub reads the snapshots of all waiting streams in one round at a time, so that work is
- * bounded however many wait, and a burst of reconnecting streams (1,000 after a restart) would
- * otherwise hold every slot for a round or more and be refused with 503, which a browser's
- * EventSource takes as final. Its life is bounded by STREAMS_PER_KEY instead.
+ * A stream's opening holds a slot while its key and query are checked, like any request, and
+ * gives it back (`ctx.state.leaveAdmission`) once it is handed to the stream hub to wait for its
+ * snapshot: the hub reads the snapshots of all waiting streams in one round at a time, so that
+ * work is bounded however many wait. It waits for its slot even when the queue is full (only
+ * the wait is bounded): a 503 ends a browser's EventSource for good, and a burst of
+ * reconnecting streams (1,000 after a restart) would otherwise be refused. Open streams are
+ * bounded by STREAMS_PER_KEY instead.
  */
 /** The longest a slot is held for sending after the route answered (see below). */
 export const SEND_SLOT_MS = 1_000;
 
-export function admission(gate: AdmissionGate, onRefused: (reason: RefusalReason) => void) {
+export function admission(gate: AdmissionGate, onRefused: (reason: RefusalReason) => void, opensStream: (ctx: AppContext) => boolean) {
   const refusal = (reason: RefusalReason): ServiceOverloadedError => {
     onRefused(reason);
     return new ServiceOverloadedError(refusalText(reason, gate), gate.limits.retryAfterSeconds);
   };
   return async function admit(ctx: AppContext, next: Next): Promise<void> {
     if (!gate.tryEnter()) {
-      const ticket = gate.wait();
+      const ticket = gate.wait({ bounded: !opensStream(ctx) });
       if (!ticket) throw refusal("queue_full");
       ctx.res.once("close", ticket.cancel);
       const outcome = await ticket.outcome;

@@ -1,5 +1,6 @@
 import Router from "@koa/router";
 import type { AppContext, AppState } from "../../http/context.js";
+import { matchedRoute } from "../../http/matched-route.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { LivescoreFixtureSchema } from "../../presenters/fixture-schema.js";
 import { fixturesSearchStreamInput, SearchFixtureSchema } from "../fixtures-search/schema.js";
@@ -32,6 +33,13 @@ registry.registerPath({
   request: { query: FixturesSearchStreamDocSchema },
   responses: streamResponses(streamEventSchema("Search", SearchFixtureSchema), "The matching fixtures, then their changes"),
 });
+
+const STREAM_PATHS: ReadonlySet<string> = new Set(["/livescores/stream", "/fixtures/search/stream"]);
+
+/** Whether the request opens a stream (admission control lets it wait even in a full queue). */
+export function opensStream(ctx: AppContext): boolean {
+  return ctx.method === "GET" && STREAM_PATHS.has(matchedRoute(ctx) ?? "");
+}
 
 export function streamsRouter(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>();

@@ -38,6 +38,33 @@ describe("AdmissionGate", () => {
     expect(gate.queued).toBe(2);
   });
 
+  it("lets a stream's opening wait in a full queue, in line and within the same bound, without counting it", async () => {
+    const gate = fullGate();
+    const stream = gate.wait({ bounded: false })!;
+    expect(stream).not.toBeNull();
+    // It does not take an ordinary request's place...
+    const first = gate.wait()!;
+    const second = gate.wait()!;
+    expect(gate.wait()).toBeNull();
+    // ...and more stream openings still queue behind them.
+    const later = gate.wait({ bounded: false })!;
+    expect(later).not.toBeNull();
+    expect(gate.queued).toBe(4);
+    // First come, first served, streams included.
+    gate.leave();
+    expect(await state(stream)).toBe("admitted");
+    expect(await state(first)).toBe("waiting");
+    // A settled stream opening frees no ordinary place, an ordinary one does.
+    gate.leave();
+    expect(await state(first)).toBe("admitted");
+    expect(gate.wait()).not.toBeNull();
+    expect(gate.wait()).toBeNull();
+    // The wait is bounded for stream openings too.
+    vi.advanceTimersByTime(LIMITS.maxWaitMs);
+    expect(await state(later)).toBe("queue_timeout");
+    expect(await state(second)).toBe("queue_timeout");
+  });
+
   it("hands a freed slot to the longest waiting request, in arrival order, without freeing it in between", async () => {
     const gate = fullGate();
     const first = gate.wait()!;
