@@ -16,8 +16,9 @@ type Client = {
 
 /**
  * The stream clients of one phase, in this (load) process: each applies its events to the
- * fixtures it holds and records, for every enter and update, the time from the fixture's
- * `updated_at` (written by the simulator on this machine's clock) to the event's arrival.
+ * fixtures it holds and records, for every enter and update written during the measured
+ * window, the time from the fixture's `updated_at` (written by the simulator on this
+ * machine's clock) to the event's arrival.
  */
 export class StreamClients {
   readonly clients: Client[] = [];
@@ -114,6 +115,8 @@ export class StreamClients {
       return;
     }
     client.state.change(event.fixture);
-    this.latency[client.instance]!.record(arrived - event.fixture.updatedAtMs);
+    // Only what a write of the measured window caused: a fixture that enters as a window moves
+    // over it carries the updated_at of its last write, minutes or days ago, which is no latency.
+    if (event.fixture.updatedAtMs >= this.measuringSince) this.latency[client.instance]!.record(arrived - event.fixture.updatedAtMs);
   }
 }
