@@ -13,7 +13,8 @@ export class ServiceOverloadedError extends HttpError {
 function refusalText(reason: RefusalReason, gate: AdmissionGate): string {
   switch (reason) {
     case "queue_full":
-      return `The service is overloaded: ${gate.limits.maxQueued} requests are already waiting`;
+      // Not how many: the queue's size is the operator's setting, and this answer goes out before the key check.
+      return "The service is overloaded: too many requests are already waiting";
     case "queue_timeout":
       return `The service is overloaded: the request waited ${gate.limits.maxWaitMs} ms for a turn`;
     case "client_closed":

@@ -71,7 +71,7 @@ describe("admission control under overload", () => {
       status: 503,
       retryAfter: "4",
       cacheControl: "no-store",
-      body: { error: "The service is overloaded: 2 requests are already waiting; retry after 4 s" },
+      body: { error: "The service is overloaded: too many requests are already waiting; retry after 4 s" },
     });
 
     // Probes, docs and metrics are no API requests: they answer while the API is full.
