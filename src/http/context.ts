@@ -37,6 +37,11 @@ export type AppState = Koa.DefaultState & {
   faultMessage?: string;
   /** How a successful response may be cached (Cache-Control, ETag); set by the route. */
   cache?: CachePolicy;
+  /**
+   * The ETag's value (inside `W/"..."`) when the route derived it from what determines the
+   * body (src/presenters/fixture-list-tag.ts); without it the body is hashed.
+   */
+  entityTag?: string;
 };
 
 export type AppContext = Koa.ParameterizedContext<AppState, Koa.DefaultContext & { deps: AppDeps }>;
