@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { PROJECT_ROOT } from "../../src/paths.js";
+import { SERVICE_MALLOC_ENV, SERVICE_NODE_FLAGS } from "../runtime/service-memory.js";
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
@@ -48,4 +49,19 @@ export async function startService(
   }
   child.kill();
   throw new Error("the service did not become ready in 20 s");
+}
+
+/**
+ * The V8 flags of a benchmark's service child: production's (scripts/runtime/service-memory.ts),
+ * so the benchmark measures the service as it runs, unless SERVICE_NODE_ARGS replaces them
+ * (SERVICE_NODE_ARGS="" for Node's defaults; add `--cpu-prof --cpu-prof-dir=DIR` to profile).
+ */
+export function serviceNodeFlags(): string[] {
+  const given = process.env.SERVICE_NODE_ARGS;
+  return given === undefined ? [...SERVICE_NODE_FLAGS] : given.split(" ").filter(Boolean);
+}
+
+/** What a benchmark's service child starts with besides its own environment: production's malloc settings and V8 flags, with tsx. */
+export function benchServiceOptions(): { env: Record<string, string>; nodeArgs: string[] } {
+  return { env: { ...SERVICE_MALLOC_ENV }, nodeArgs: ["--import", "tsx", ...serviceNodeFlags()] };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fixtures [-- --connections 4 --duration 10 --rounds 5 --warmup 3]`: GET /fixtures
+ * `npm run bench:fixtures [-- --connections 4 --duration 10 --rounds 5 --warmup 3 --service-dir DIR]`: GET /fixtures
  * and GET /livescores on the real data, each measured through the service, through the floor
  * and straight against the node with the same concurrency, in rotating slices of one run:
  *   1. a date page (25 fixtures) with include=odds,statistics,metrics;
@@ -14,27 +14,34 @@
  * The floor (`floor-server.ts`, this file with --floor) makes the same node requests and
  * answers the service's own bytes with nothing in between: floor/raw is what the extra hop
  * and the larger response cost on this machine whatever the code, service/floor the code.
+ * Beside the latencies, CPU ms per request of the service, the floor and the local node(s),
+ * from /proc over each target's slices (`target-cpu.ts`).
  *
  * Reads the data under INDEX_PREFIX (default `sfd`) and writes nothing there: the service
  * runs as a child process (this file with --serve: the production app, with its API keys
  * read from an index of the bench's own, deleted at the end). To measure a service that is
- * already running, set BENCH_URL and BENCH_API_KEY.
+ * already running, set BENCH_URL and BENCH_API_KEY. The child runs with production's V8 flags
+ * and malloc settings (SERVICE_NODE_ARGS replaces the flags, e.g. to add --cpu-prof);
+ * --service-dir DIR runs DIR's own service (another checkout) instead, for before/after.
  */
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { Agent, createServer as createHttpServer } from "node:http";
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { createApp } from "../../src/app.js";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { KeyCache } from "../../src/auth/key-cache.js";
 import { loadConfig } from "../../src/config.js";
-import { freePort, startService } from "./bench-service.js";
+import { benchServiceOptions, freePort, startService } from "./bench-service.js";
 import { serveFloor, startFloor } from "./floor-server.js";
 import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./three-way.js";
 import { send, type Reply } from "./http-send.js";
+import { cpuText, TargetCpuMeter, type TargetPids } from "./target-cpu.js";
+import { localNodePids } from "../load/cpu-meter.js";
 import { createDeps } from "../../src/deps.js";
 import { pageWindow } from "../../src/http/page-params.js";
 import { dateSelection } from "../../src/routes/fixtures/date-selection.js";
@@ -90,6 +97,8 @@ async function serve(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host);
   await once(server, "listening");
+  // An orderly exit on the bench's SIGTERM, so that a --cpu-prof in SERVICE_NODE_ARGS writes its profile.
+  process.once("SIGTERM", () => process.exit(0));
 }
 
 // ---------------------------------------------------------------- scenarios
@@ -216,19 +225,20 @@ async function main(): Promise<void> {
     const fixtures = (await es.count({ index: names.fixtures })).count;
     console.log(`Machine: ${availableParallelism()} cores. ${names.fixtures}: ${fixtures.toLocaleString("en")} fixtures.`);
 
-    const { serviceUrl, key } = await serviceUnderTest(es, prefix, running);
+    const { serviceUrl, key } = await serviceUnderTest(es, prefix, running, options.serviceDir);
     const picks = await pick(es, names.fixtures);
     const floor = await startFloor(fileURLToPath(import.meta.url), { INDEX_PREFIX: prefix, serviceUrl, apiKey: key, FLOOR_PICKS: JSON.stringify(picks) });
     running.floorServer = floor.child;
     const floorUrl = floor.url;
-    console.log(`Service ${serviceUrl}, floor ${floorUrl}, node ${node}; ${options.connections} connections, ${options.warmup} s warm-up + ` +
-      `${options.duration} s per target in ${options.rounds} rotating slices.\n`);
+    console.log(`Service ${serviceUrl}${options.serviceDir ? ` (from ${options.serviceDir})` : ""}, floor ${floorUrl}, node ${node}; ` +
+      `${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per target in ${options.rounds} rotating slices.\n`);
+    const pids: TargetPids = { service: running.service?.pid ?? 0, floor: floor.child.pid ?? 0, nodes: await localNodePids(es) };
 
     const rows: Row[] = [];
     for (const [n, scenario] of scenarios(agent, node, names.fixtures, picks).entries()) {
       const viaService = () => send(agent, serviceUrl + scenario.servicePath, { headers: { "x-api-key": key } });
       const viaFloor = () => send(agent, `${floorUrl}/floor/${n}`);
-      rows.push(await measureScenario(scenario, viaService, viaFloor, options));
+      rows.push(await measureScenario(scenario, viaService, viaFloor, options, new TargetCpuMeter(pids)));
     }
     printSummary(rows);
   } finally {
@@ -242,8 +252,11 @@ async function main(): Promise<void> {
   }
 }
 
-/** BENCH_URL and BENCH_API_KEY when given; else this file with --serve, with a key in an index of its own. */
-async function serviceUnderTest(es: Client, prefix: string, running: Running): Promise<{ serviceUrl: string; key: string }> {
+/**
+ * BENCH_URL and BENCH_API_KEY when given (its CPU is then not read); else this file with --serve
+ * (of `serviceDir`'s checkout when given), with a key in an index of its own.
+ */
+async function serviceUnderTest(es: Client, prefix: string, running: Running, serviceDir?: string): Promise<{ serviceUrl: string; key: string }> {
   const url = process.env.BENCH_URL;
   const apiKey = process.env.BENCH_API_KEY;
   if (url && apiKey) return { serviceUrl: url, key: apiKey };
@@ -252,10 +265,11 @@ async function serviceUnderTest(es: Client, prefix: string, running: Running): P
   await ensureAliasedIndex(es, "api_keys", keysAlias);
   const key = (await new ApiKeyStore(es, keysAlias).create({ userId: 0, roles: [], label: "bench:fixtures" })).key;
   const port = await freePort();
-  running.service = await startService(fileURLToPath(import.meta.url), ["--serve"], {
-    INDEX_PREFIX: prefix,
-    PORT: String(port),
-    BENCH_KEYS_ALIAS: keysAlias,
+  const { env, nodeArgs } = benchServiceOptions();
+  const entry = serviceDir ? join(serviceDir, "scripts", "bench", "fixtures.ts") : fileURLToPath(import.meta.url);
+  running.service = await startService(entry, ["--serve"], { ...env, INDEX_PREFIX: prefix, PORT: String(port), BENCH_KEYS_ALIAS: keysAlias }, {
+    nodeArgs,
+    ...(serviceDir ? { cwd: serviceDir } : {}),
   });
   return { serviceUrl: `http://127.0.0.1:${port}`, key };
 }
@@ -266,6 +280,7 @@ async function measureScenario(
   viaService: () => Promise<Reply>,
   viaFloor: () => Promise<Reply>,
   options: RunOptions,
+  meter: TargetCpuMeter,
 ): Promise<Row> {
   // Both sides answer the same fixtures, or the comparison means nothing.
   const check = await viaService();
@@ -277,7 +292,7 @@ async function measureScenario(
   }
   const operations = { service: viaService, floor: viaFloor, raw: scenario.raw };
   for (const target of TARGET_NAMES) await load(operations[target], options.connections, options.warmup);
-  const measured = await rotate(options.rounds, (target, latencies) =>
+  const measured = await rotate(options.rounds, meter, (target, latencies) =>
     load(operations[target], options.connections, options.duration / options.rounds, latencies),
   );
   console.log(`${scenario.name} (${serviceIds.length} fixtures; ${(check.body.length / 1024).toFixed(0)} KiB from the service, ${(rawCheck.body.length / 1024).toFixed(0)} KiB from the node)`);
@@ -286,7 +301,8 @@ async function measureScenario(
   }
   const { service: sv, floor: fl, raw } = measured;
   console.log(`  p50 ratios: service/raw ${(sv.p50 / raw.p50).toFixed(2)}, floor/raw ${(fl.p50 / raw.p50).toFixed(2)}, ` +
-    `service/floor ${(sv.p50 / fl.p50).toFixed(2)}; p99 service/raw ${(sv.p99 / raw.p99).toFixed(2)}\n`);
+    `service/floor ${(sv.p50 / fl.p50).toFixed(2)}; p99 service/raw ${(sv.p99 / raw.p99).toFixed(2)}`);
+  console.log(`  ${cpuText(measured)}\n`);
   return { scenario, ...measured, serviceBytes: check.body.length, rawBytes: rawCheck.body.length };
 }
 
@@ -296,6 +312,7 @@ function printSummary(rows: readonly Row[]): void {
     const ratio = row.service.p50 / row.floor.p50;
     console.log(`  ${pad(row.scenario.name, 50)} ${ratio.toFixed(2)} ${pad(ratio <= TARGET_RATIO ? "met" : "NOT met", 8)}` +
       ` floor/raw ${(row.floor.p50 / row.raw.p50).toFixed(2)}, service/raw ${(row.service.p50 / row.raw.p50).toFixed(2)}`);
+    console.log(`    ${cpuText(row)}`);
   }
 }
 

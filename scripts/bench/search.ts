@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search [-- --connections 2 --duration 10 --rounds 5 --warmup 2]`: GET /fixtures/search
+ * `npm run bench:search [-- --connections 2 --duration 10 --rounds 5 --warmup 2 --service-dir DIR]`: GET /fixtures/search
  * with 1, 3 and 10 where filters plus an order (window 168), each measured through the
  * service and straight against the node, in one run, with the same concurrency. The raw
  * side sends the very request the service sends for a page it has seen (same builder, a
@@ -16,7 +16,10 @@
  * The floor (`floor-server.ts`, this file with --floor) makes the service's Elasticsearch
  * request and answers the service's own bytes with nothing else in between, so floor/raw
  * is what this machine charges for the extra hop alone and service/floor is the service's
- * own cost.
+ * own cost. Beside the latencies, CPU ms per request of the service, the floor and the local
+ * node(s), from /proc over each target's slices (`target-cpu.ts`). The service child runs with
+ * production's V8 flags and malloc settings (SERVICE_NODE_ARGS replaces the flags, e.g. to add
+ * --cpu-prof); --service-dir DIR runs DIR's src/server.ts (another checkout) for before/after.
  */
 import type { ChildProcess } from "node:child_process";
 import type { EventEmitter } from "node:events";
@@ -28,11 +31,13 @@ import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { loadConfig } from "../../src/config.js";
 import { Agent } from "node:http";
 import { fileURLToPath } from "node:url";
-import { freePort, startService } from "./bench-service.js";
+import { benchServiceOptions, freePort, startService } from "./bench-service.js";
 import { refsOnly } from "../../src/store/versioned-refs.js";
 import { serveFloor, startFloor } from "./floor-server.js";
 import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./three-way.js";
 import { send } from "./http-send.js";
+import { cpuText, TargetCpuMeter, type TargetPids } from "./target-cpu.js";
+import { localNodePids } from "../load/cpu-meter.js";
 import { fixturesSearchInput } from "../../src/routes/fixtures-search/schema.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
@@ -154,17 +159,24 @@ async function main(): Promise<void> {
     const created = await keys.create({ userId: 0, roles: [], label: "bench:search" });
     keyId = created.record.id;
     const port = await freePort();
-    service = await startService("src/server.ts", [], { INDEX_PREFIX: prefix, PORT: String(port) });
+    // Relative to the working directory: this checkout's service, or --service-dir's.
+    const { env, nodeArgs } = benchServiceOptions();
+    service = await startService("src/server.ts", [], { ...env, INDEX_PREFIX: prefix, PORT: String(port) }, {
+      nodeArgs,
+      ...(options.serviceDir ? { cwd: options.serviceDir } : {}),
+    });
     const serviceUrl = `http://127.0.0.1:${port}`;
     const floor = await startFloor(fileURLToPath(import.meta.url), { INDEX_PREFIX: prefix, serviceUrl, apiKey: created.key });
     floorServer = floor.child;
     const floorUrl = floor.url;
-    console.log(`Service on ${serviceUrl}, floor on ${floorUrl}, node ${node}; ${options.connections} connections, ${options.warmup} s warm-up, ` +
+    const pids: TargetPids = { service: service.pid ?? 0, floor: floorServer.pid ?? 0, nodes: await localNodePids(es) };
+    console.log(`Service on ${serviceUrl}${options.serviceDir ? ` (from ${options.serviceDir})` : ""}, floor on ${floorUrl}, node ${node}; ` +
+      `${options.connections} connections, ${options.warmup} s warm-up, ` +
       `then ${options.duration} s per target in ${options.rounds} rotating slices.\n`);
 
     const endpoints: Endpoints = { serviceUrl, floorUrl, node, index: names.fixtures, apiKey: created.key };
     const rows: Row[] = [];
-    for (const [n, scenario] of SCENARIOS.entries()) rows.push(await measureScenario(scenario, n, endpoints, options));
+    for (const [n, scenario] of SCENARIOS.entries()) rows.push(await measureScenario(scenario, n, endpoints, options, new TargetCpuMeter(pids)));
     printResults(rows);
   } finally {
     floorServer?.kill("SIGTERM");
@@ -189,7 +201,13 @@ async function describeIndex(es: Client, index: string, prefix: string): Promise
 }
 
 /** One scenario: checks that service and node agree, warms every target up, then measures them in rotation. */
-async function measureScenario(scenario: (typeof SCENARIOS)[number], n: number, endpoints: Endpoints, options: RunOptions): Promise<Row> {
+async function measureScenario(
+  scenario: (typeof SCENARIOS)[number],
+  n: number,
+  endpoints: Endpoints,
+  options: RunOptions,
+  meter: TargetCpuMeter,
+): Promise<Row> {
   const { serviceUrl, floorUrl, node, index, apiKey } = endpoints;
   const input = scenarioInput(scenario.query);
   const raw = (now: Date) => rawRequest(input, index, now);
@@ -225,11 +243,12 @@ async function measureScenario(scenario: (typeof SCENARIOS)[number], n: number, 
   };
   const targets = { service: serviceOptions, floor: { url: `${floorUrl}/floor/${n}`, connections: options.connections }, raw: rawOptions };
   for (const target of TARGET_NAMES) await run({ ...targets[target], duration: options.warmup }, "warm-up", []);
-  const measured = await rotate(options.rounds, (target, latencies) =>
+  const measured = await rotate(options.rounds, meter, (target, latencies) =>
     run({ ...targets[target], duration: options.duration / options.rounds }, `${scenario.name} ${target}`, latencies),
   );
   console.log(`${scenario.name}: ${rawIds.length} fixtures per page, ` +
     `${TARGET_NAMES.map((target) => `${measured[target].samples} ${target}`).join(", ")} requests`);
+  console.log(`  ${cpuText(measured)}`);
   return { name: scenario.name, filters: scenario.filters, ...measured };
 }
 
@@ -245,6 +264,8 @@ function printResults(rows: readonly Row[]): void {
     console.log(line("floor", row.floor, ratios(row.floor)));
     console.log(line("raw", row.raw));
   }
+  console.log("");
+  for (const row of rows) console.log(`${row.name.padEnd(24)} ${cpuText(row)}`);
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   const three = rows.find((row) => row.filters === 3)!;
   console.log("");

@@ -18,17 +18,13 @@ import { PROJECT_ROOT } from "../../src/paths.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames, type IndexNames } from "../../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
-import { freePort, startService } from "../bench/bench-service.js";
-import { SERVICE_MALLOC_ENV, SERVICE_NODE_FLAGS } from "../runtime/service-memory.js";
+import { freePort, serviceNodeFlags, startService } from "../bench/bench-service.js";
+import { SERVICE_MALLOC_ENV } from "../runtime/service-memory.js";
 import type { PhaseSummary } from "./mixed-load.js";
 import type { Client } from "@elastic/elasticsearch";
 
-/**
- * V8 flags of the service child: production's (scripts/runtime/service-memory.ts) unless
- * SERVICE_NODE_ARGS says otherwise, for experiments (SERVICE_NODE_ARGS="" for Node's defaults).
- */
-const SERVICE_NODE_ARGS =
-  process.env.SERVICE_NODE_ARGS === undefined ? [...SERVICE_NODE_FLAGS] : process.env.SERVICE_NODE_ARGS.split(" ").filter(Boolean);
+/** V8 flags of the service child: production's unless SERVICE_NODE_ARGS says otherwise (see `serviceNodeFlags`). */
+const SERVICE_NODE_ARGS = serviceNodeFlags();
 
 export interface OwnData {
   es: Client;

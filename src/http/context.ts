@@ -42,6 +42,11 @@ export type AppState = Koa.DefaultState & {
    * set while a slot is held. A stream calls it once it waits on the stream hub, whose rounds bound that work.
    */
   leaveAdmission?: () => void;
+  /**
+   * The ETag's value (inside `W/"..."`) when the route derived it from what determines the
+   * body (src/presenters/fixture-list-tag.ts); without it the body is hashed.
+   */
+  entityTag?: string;
 };
 
 export type AppContext = Koa.ParameterizedContext<AppState, Koa.DefaultContext & { deps: AppDeps }>;

@@ -37,19 +37,20 @@ export class FixtureJsonCache {
 
   /** Whether a read with these options should read ids and versions first: the cache is on and such reads find enough kept lately. */
   twoStepPays(options: FixtureJsonOptions): boolean {
-    return this.enabled && this.#kept.pays(readKind(options));
+    return this.enabled && this.#kept.pays(derived(options).kind);
   }
 
   /** `kept` of `total` fixtures of a read with these options were found kept (by `peek`). */
   noteKept(options: FixtureJsonOptions, kept: number, total: number): void {
-    this.#kept.note(readKind(options), kept, total);
+    this.#kept.note(derived(options).kind, kept, total);
   }
 
   /** After a one-step read: notes how many of its fixtures (and last_fixtures entries) are kept, before they are presented. */
   noteOneStep(options: FixtureJsonOptions, fixtures: ReadonlyArray<{ version: string | null }>, entries: ReadonlyArray<{ version: string | null }> = []): void {
     if (!this.enabled) return;
+    const { key, entryKey } = derived(options);
     const kept = (list: ReadonlyArray<{ version: string | null }>, asLastFixture: boolean) =>
-      list.filter(({ version }) => version !== null && this.#entries?.has(`${version}|${optionsKey(asLastFixture ? { ...options, ...LAST_FIXTURE_OPTIONS } : options)}`)).length;
+      list.filter(({ version }) => version !== null && this.#entries?.has(`${version}|${asLastFixture ? entryKey : key}`)).length;
     this.noteKept(options, kept(fixtures, false) + kept(entries, true), fixtures.length + entries.length);
   }
 
@@ -58,7 +59,8 @@ export class FixtureJsonCache {
    * another fixture's last_fixtures. Read before the document is, so a kept one is not read.
    */
   peek(version: string, options: FixtureJsonOptions, asLastFixture = false): Buffer | undefined {
-    return this.#entries?.get(`${version}|${optionsKey(asLastFixture ? { ...options, ...LAST_FIXTURE_OPTIONS } : options)}`);
+    const { key, entryKey } = derived(options);
+    return this.#entries?.get(`${version}|${asLastFixture ? entryKey : key}`);
   }
 
   /**
@@ -66,11 +68,11 @@ export class FixtureJsonCache {
    * fields, then last_fixtures (with include=last_fixtures) from the previous matches given.
    */
   chunks(fixture: PresentableFixture, options: FixtureJsonOptions, lastFixtures?: { home: readonly PresentableFixture[]; away: readonly PresentableFixture[] }): Buffer[] {
-    const own = this.#ownJson(fixture, options);
+    const { key, entry: entryOptions, entryKey } = derived(options);
+    const own = this.#ownJson(fixture, options, key);
     if (!options.includes.has("last_fixtures")) return [own];
-    const entryOptions: FixtureJsonOptions = { ...options, ...LAST_FIXTURE_OPTIONS };
     const list = (entries: readonly PresentableFixture[] | undefined): Buffer[] =>
-      (entries ?? []).flatMap((entry, i) => (i === 0 ? [this.#ownJson(entry, entryOptions)] : [COMMA, this.#ownJson(entry, entryOptions)]));
+      (entries ?? []).flatMap((entry, i) => (i === 0 ? [this.#ownJson(entry, entryOptions, entryKey)] : [COMMA, this.#ownJson(entry, entryOptions, entryKey)]));
     return [
       own.subarray(0, own.length - 1),
       Buffer.from(',"last_fixtures":{"home":['),
@@ -81,10 +83,10 @@ export class FixtureJsonCache {
     ];
   }
 
-  /** The fixture without last_fixtures, as UTF-8 JSON. */
-  #ownJson(fixture: PresentableFixture, options: FixtureJsonOptions): Buffer {
+  /** The fixture without last_fixtures, as UTF-8 JSON (`optionsKey`: the key part of `options`). */
+  #ownJson(fixture: PresentableFixture, options: FixtureJsonOptions, optionsKey: string): Buffer {
     if (fixture.json) return fixture.json;
-    const key = fixture.version === null ? null : `${fixture.version}|${optionsKey(options)}`;
+    const key = fixture.version === null ? null : `${fixture.version}|${optionsKey}`;
     const cached = key === null ? undefined : this.#entries?.get(key);
     if (cached) return cached;
     // A caller gives a fixture without its document only with the JSON it peeked.
@@ -114,6 +116,25 @@ function optionsKey(options: FixtureJsonOptions): string {
 /** What decides how much of a read is kept: the route's variant and the includes (not the language or filters, which only vary it). */
 function readKind(options: FixtureJsonOptions): string {
   return `${options.variant}|${[...options.includes].sort().join(",")}`;
+}
+
+/** What the cache derives from a request's options: their key, their read kind, and the options and key of its last_fixtures entries. */
+type Derived = { key: string; kind: string; entry: FixtureJsonOptions; entryKey: string };
+const DERIVED = new WeakMap<FixtureJsonOptions, Derived>();
+
+/**
+ * Derived once per options object, not per fixture: a request presents up to hundreds of
+ * fixtures and form entries with one, and building each key again (spread, sort, join,
+ * stringify) was a third of such a request's garbage. Options are never changed once built.
+ */
+function derived(options: FixtureJsonOptions): Derived {
+  let found = DERIVED.get(options);
+  if (found === undefined) {
+    const entry: FixtureJsonOptions = { ...options, ...LAST_FIXTURE_OPTIONS };
+    found = { key: optionsKey(options), kind: readKind(options), entry, entryKey: optionsKey(entry) };
+    DERIVED.set(options, found);
+  }
+  return found;
 }
 
 const LAST_FIXTURE_OPTIONS = { includes: LAST_FIXTURE_INCLUDES, filters: {} } as const;

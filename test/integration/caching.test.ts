@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PARTS_BODY_MIN_BYTES } from "../../src/http/json-parts-response.js";
 import { loadCatalog, MINI_SEASONS, miniCatalog } from "../support/mini-catalog.js";
 import { rawGet } from "../support/raw-get.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
@@ -63,6 +64,38 @@ describe("ETag and 304 for data that is not live", () => {
     expect(conditional.status).toBe(200);
   });
 
+  it("gives a /fixtures page another ETag once one of its fixtures is written again, and the old one gets the new body", async () => {
+    const path = "/fixtures?fixture_id=1,2&include=odds";
+    const before = await rawGet(env.url + path, { "X-API-Key": key });
+    const etag = String(before.headers.etag);
+    const { _source: stored } = await env.es.get<{ league: { name: string } }>({ index: env.deps.indices.fixtures, id: "2" });
+    const renamed = { ...stored!, league: { ...stored!.league, name: `${stored!.league.name} (renamed)` } };
+    await env.es.index({ index: env.deps.indices.fixtures, id: "2", document: renamed, refresh: true });
+    try {
+      const after = await rawGet(env.url + path, { "X-API-Key": key, "If-None-Match": etag });
+      expect(after.status).toBe(200);
+      expect(after.headers.etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+      expect(after.headers.etag).not.toBe(etag);
+      expect(after.body.toString()).toContain("(renamed)");
+      expect(after.body.toString()).not.toBe(before.body.toString());
+    } finally {
+      await env.es.index({ index: env.deps.indices.fixtures, id: "2", document: stored, refresh: true });
+    }
+  });
+
+  it("answers HEAD on a /fixtures page like GET: status, ETag and Content-Length, without a body", async () => {
+    const path = "/fixtures?fixture_id=1,2&include=odds,statistics,metrics,trends,movement";
+    const get = await rawGet(env.url + path, { "X-API-Key": key });
+    // Large enough to be sent from its parts (src/http/parts-body.ts), not joined.
+    expect(get.body.length).toBeGreaterThanOrEqual(PARTS_BODY_MIN_BYTES);
+    const head = await env.get(path, { key, method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("ETag")).toBe(get.headers.etag);
+    expect(Number(head.headers.get("Content-Length"))).toBe(get.body.length);
+    expect(Number(get.headers["content-length"])).toBe(get.body.length);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it("treats a /fixtures page with an unsettled or no fixture as live: no ETag, no 304", async () => {
     for (const path of ["/fixtures?fixture_id=1,3", "/fixtures?fixture_id=999"]) {
       const response = await rawGet(env.url + path, { "X-API-Key": key, "If-None-Match": "*" });
@@ -109,6 +142,21 @@ describe("compression", () => {
     const gzip = await rawGet(`${env.url}/types`, { ...auth, "Accept-Encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  });
+
+  it("compresses a fixture list sent from its parts like any body, without a Content-Length", async () => {
+    const path = `${env.url}/fixtures?fixture_id=1,2,3&include=odds,statistics,metrics,trends,movement`;
+    const auth = { "X-API-Key": key };
+    const plain = await rawGet(path, { ...auth, "Accept-Encoding": "identity" });
+    expect(plain.body.length).toBeGreaterThanOrEqual(PARTS_BODY_MIN_BYTES);
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    for (const [encoding, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+      const compressed = await rawGet(path, { ...auth, "Accept-Encoding": encoding });
+      expect(compressed.headers["content-encoding"]).toBe(encoding);
+      expect(compressed.headers["content-length"]).toBeUndefined();
+      expect(compressed.body.length).toBeLessThan(plain.body.length / 3);
+      expect(decode(compressed.body).equals(plain.body)).toBe(true);
+    }
   });
 
   it("leaves bodies under 1 kB and 304s uncompressed", async () => {

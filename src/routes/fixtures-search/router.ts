@@ -3,6 +3,7 @@ import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
+import { sendJsonParts } from "../../http/json-parts-response.js";
 import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { fullPageWindow, hasMore } from "../../search/page-window.js";
@@ -37,12 +38,11 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
     const options = { language, includes, filters, variant: "search" } as const;
     const fixtures = await searchPresentable(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
     ctx.state.cache = CACHE_POLICIES.live;
-    ctx.type = "json";
-    ctx.body = fixtureListJson(
+    sendJsonParts(ctx, fixtureListJson(
       "fixtures",
       fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options)),
       { pagination: { page, per_page: perPage, has_more: hasMore(fullPageWindow(page, perPage), perPage, fixtures.length) } },
-    );
+    ));
   });
   return router;
 }

@@ -3,6 +3,7 @@ import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
+import { sendJsonParts } from "../../http/json-parts-response.js";
 import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
 import { searchPresentable } from "../../presenters/cached-fixtures.js";
@@ -27,9 +28,8 @@ export function livescoresRouter(): Router<AppState, AppContext> {
     const options = { language, includes, filters, variant: "livescores" } as const;
     const request = buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId, leagueIds, includes });
     const fixtures = await searchPresentable(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
-    ctx.type = "json";
     ctx.state.cache = CACHE_POLICIES.live;
-    ctx.body = fixtureListJson("fixtures", fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options)));
+    sendJsonParts(ctx, fixtureListJson("fixtures", fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options))));
   });
   return router;
 }

@@ -17,10 +17,12 @@ describe("fixtureListJson", () => {
     const body = fixtureListJson("fixtures", [FORM.target, FORM.after].map((id) => cache.chunks({ doc: docs.get(id)!, version: `v/${id}` }, options)), {
       pagination: { page: 1, per_page: 2, has_more: false, order: "asc" },
     });
-    expect(JSON.parse(body.toString())).toEqual({
+    const bytes = Buffer.concat(body.parts);
+    expect(body.byteLength).toBe(bytes.length);
+    expect(JSON.parse(bytes.toString())).toEqual({
       fixtures: [FORM.target, FORM.after].map((id) => presentFixture(docs.get(id)!, options)),
       pagination: { page: 1, per_page: 2, has_more: false, order: "asc" },
     });
-    expect(JSON.parse(fixtureListJson("fixtures", []).toString())).toEqual({ fixtures: [] });
+    expect(JSON.parse(Buffer.concat(fixtureListJson("fixtures", []).parts).toString())).toEqual({ fixtures: [] });
   });
 });
