@@ -28,11 +28,15 @@ for (let a = 0; a < ASCII; a++) {
 }
 
 // Two-letter spellings by ear, found by the last letters of both sides so a cell checks only
-// the rules that can apply there.
+// the rules that can apply there. A flag table says first whether any rule ends at a pair of
+// ASCII letters: most cells have none, and a table read is far cheaper than a map lookup.
 const SPELLINGS_BY_ENDS = new Map<number, Array<readonly [string, string]>>();
+const SPELLING_ENDS = new Uint8Array(ASCII * ASCII);
 for (const rule of SOUND_SPELLINGS) {
-  const key = rule[0].charCodeAt(rule[0].length - 1) * 65536 + rule[1].charCodeAt(rule[1].length - 1);
+  const [typedEnd, wordEnd] = [rule[0].charCodeAt(rule[0].length - 1), rule[1].charCodeAt(rule[1].length - 1)];
+  const key = typedEnd * 65536 + wordEnd;
   SPELLINGS_BY_ENDS.set(key, [...(SPELLINGS_BY_ENDS.get(key) ?? []), rule]);
+  SPELLING_ENDS[typedEnd * ASCII + wordEnd] = 1;
 }
 
 let buffer = new Float64Array(1024);
@@ -74,7 +78,7 @@ export function editDistances(typed: string, word: string, limit: number): Dista
         const viaSwap = d[above - width + j - 2]! + COST.transposition;
         if (viaSwap < best) best = viaSwap;
       }
-      const spellings = SPELLINGS_BY_ENDS.get(t * 65536 + w);
+      const spellings = t < ASCII && w < ASCII && SPELLING_ENDS[t * ASCII + w] === 0 ? undefined : SPELLINGS_BY_ENDS.get(t * 65536 + w);
       if (spellings) {
         for (const [from, to] of spellings) {
           if (i >= from.length && j >= to.length && endsWithAt(typed, i, from) && endsWithAt(word, j, to)) {
