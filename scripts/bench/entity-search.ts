@@ -24,7 +24,7 @@ import { Random } from "../../src/domain/football/random.js";
 import type { CatalogCountry, CatalogTeam } from "../../src/domain/catalog.js";
 import type { IndexedDocument } from "../../src/domain/indexed-document.js";
 import { bulkLoad } from "../../src/store/bulk-load.js";
-import { teamDocument } from "../../src/ingest/documents/reference-documents.js";
+import { teamDocument, teamSearchFields } from "../../src/ingest/documents/reference-documents.js";
 import { withoutTruncatedNames } from "../../src/ingest/documents/truncated-names.js";
 import { entitySearchPlan, type EntityType } from "../../src/search/entity/search-plan.js";
 import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
@@ -32,7 +32,6 @@ import { createElasticsearchClient } from "../../src/store/client.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { indexDefinition } from "../../src/store/index-definitions.js";
 import { indexNames, VERSIONED_INDICES, type IndexNames } from "../../src/store/index-names.js";
-import { searchFields } from "../../src/domain/text/search-fields.js";
 import { freePort, percentile, startService } from "./bench-service.js";
 
 const SYNTHETIC_PREFIX = "benchteams";
@@ -182,7 +181,7 @@ async function buildSyntheticTeams(es: Client, real: IndexNames, synthetic: Inde
   const realTeams = await es.search<StoredTeam>({ index: real.teams, size: 10_000 });
   const documents: IndexedDocument[] = realTeams.hits.hits.map((hit) => {
     const team = hit._source!;
-    const search = { ...searchFields([team.name, ...withoutTruncatedNames(team.alternate_names), ...Object.values(team.names)]), prior: team.search.prior ?? 0 };
+    const search = { ...teamSearchFields([team.name, ...withoutTruncatedNames(team.alternate_names), ...Object.values(team.names)]), prior: team.search.prior ?? 0 };
     return { id: String(team.id), doc: { ...team, search } };
   });
   for (const team of generatedTeams(SYNTHETIC_TEAMS, countries)) {

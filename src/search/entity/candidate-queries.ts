@@ -1,4 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
+import { deletionVariants, FUZZY_TWO_EDITS } from "../../domain/text/deletion-variants.js";
 import { canonicalWord } from "../../domain/text/name-words.js";
 import { trigrams } from "../../domain/text/search-fields.js";
 import type { QueryText } from "./query-text.js";
@@ -31,20 +32,26 @@ function gramsText(query: QueryText): string {
 }
 
 /**
- * Fuzzy word matching (up to two edits) is the one costly clause: Lucene builds an automaton
- * per word and search, about a millisecond each here. So only the teams, the one large
- * reference index, get it, and only for the longest significant word: the one most likely to
- * carry two slips that leave it no trigram in common ("pwlefmo" for "palermo"). Other slips
- * keep enough trigrams, or are caught by the slipped-prefix clause; the small indices and the
- * fixtures of one week need neither.
+ * Fuzzy word matching: only the teams, the one large reference index, get it, and only for the
+ * longest significant word: the one most likely to carry two slips that leave it no trigram in
+ * common ("pwlefmo" for "palermo"). Other slips keep enough trigrams, or are caught by the
+ * slipped-prefix clause; the small indices and the fixtures of one week need neither.
+ * - A word of 6 letters or more may have two slips. Lucene's fuzzy query would build a
+ *   two-edit automaton for it in every search (1.2-2.3 ms here, most of the teams search), so
+ *   its deletion variants are looked up instead among those indexed with the team's words
+ *   (deletion-variants.ts: the same words within two edits, and a few more). Scored by the
+ *   variants shared, so the closer words come first, at about the weight a fuzzy match had.
+ * - A shorter word gets one edit, as a fuzzy query (its automaton is small: 0.2 ms).
  */
 export const TEAM_FUZZINESS = "AUTO";
 const MAX_FUZZY_WORDS = 1;
+/** The deletion clause's score per shared variant: all of a word's ~50 variants weigh about as much as a fuzzy match. */
+const DELETION_BOOST = 0.03;
 
 /** Should-clauses over a words field and a grams field (shared by reference entities and fixtures). */
 function textClauses(
   query: QueryText,
-  fields: { words: string; grams: string },
+  fields: { words: string; grams: string; deletions?: string },
   options: { fuzziness: string | null; gramsShare?: string },
 ): estypes.QueryDslQueryContainer[] {
   const { words: wordsField, grams: gramsField } = fields;
@@ -56,8 +63,14 @@ function textClauses(
     .filter((word) => word.length >= 4)
     .sort((a, b) => b.length - a.length)
     .slice(0, MAX_FUZZY_WORDS);
-  if (options.fuzziness !== null && fuzzy.length > 0) {
-    clauses.push({ match: { [wordsField]: { query: fuzzy.join(" "), fuzziness: options.fuzziness, max_expansions: 30, boost: 1.5 } } });
+  if (options.fuzziness !== null) {
+    for (const word of fuzzy) {
+      if (fields.deletions && word.length >= FUZZY_TWO_EDITS) {
+        clauses.push({ match: { [fields.deletions]: { query: deletionVariants(word).join(" "), boost: DELETION_BOOST } } });
+      } else {
+        clauses.push({ match: { [wordsField]: { query: word, fuzziness: options.fuzziness, max_expansions: 30, boost: 1.5 } } });
+      }
+    }
   }
   const last = query.words[query.words.length - 1];
   if (last !== undefined) clauses.push({ constant_score: { filter: { prefix: { [wordsField]: last } }, boost: 2 } });
@@ -81,7 +94,7 @@ export function referenceCandidateQuery(
         { constant_score: { filter: { term: { "search.names": query.folded } }, boost: 100 } },
         ...(code ? codeFields.map((field) => ({ constant_score: { filter: { term: { [field]: code } }, boost: 50 } })) : []),
         { constant_score: { filter: { prefix: { "search.compact": compact } }, boost: 3 } },
-        ...textClauses(query, { words: "search.words", grams: "search.grams" }, { fuzziness: options.fuzziness ?? null }),
+        ...textClauses(query, { words: "search.words", grams: "search.grams", deletions: "search.deletions" }, { fuzziness: options.fuzziness ?? null }),
         ...slippedPrefixClause(query),
       ],
       minimum_should_match: 1,
