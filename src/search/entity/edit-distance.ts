@@ -42,10 +42,13 @@ for (const rule of SOUND_SPELLINGS) {
 let buffer = new Float64Array(1024);
 let insertions = new Float64Array(64);
 let codes = new Int32Array(128);
+/** Cells written unreachable beside the band: a spelling rule reads back at most 3 columns. */
+const MARGIN = 3;
 
 /**
- * `limit` bounds the work: once every cell of a row exceeds it, no alignment can come back
- * under it and the answer is "unreachable".
+ * `limit` bounds the work: only alignments within it are followed, and once every cell of a
+ * row exceeds it, none can come back under it and the answer is "unreachable". A distance over
+ * the limit may come back as Infinity.
  */
 export function editDistances(typed: string, word: string, limit: number): Distances {
   const n = typed.length;
@@ -68,8 +71,12 @@ export function editDistances(typed: string, word: string, limit: number): Dista
     const ch = tc[n + j]!;
     ins[j] = (j > 0 && ch === tc[n + j - 1]) || (j + 1 < m && ch === tc[n + j + 1]) ? COST.sound : COST.edit;
   }
+  // Every step that changes the length gap by one costs at least COST.sound (0.5), so a cell
+  // more than `reach` columns off the diagonal exceeds the limit: only a band around it is
+  // computed, with a margin of unreachable cells on both sides for the steps that read back.
+  const reach = Math.min(n + m, Math.floor(limit / COST.sound));
   d[0] = 0;
-  for (let j = 1; j <= m; j++) d[j] = d[j - 1]! + ins[j - 1]!;
+  for (let j = 1; j <= m; j++) d[j] = j <= reach ? d[j - 1]! + ins[j - 1]! : Infinity;
   for (let i = 1; i <= n; i++) {
     const row = i * width;
     const above = row - width;
@@ -80,7 +87,11 @@ export function editDistances(typed: string, word: string, limit: number): Dista
     const tAscii = t < ASCII ? t * ASCII : -1;
     d[row] = d[above]! + deletion;
     let rowMin = d[row]!;
-    for (let j = 1; j <= m; j++) {
+    const from = Math.max(1, i - reach);
+    const to = Math.min(m, i + reach);
+    for (let j = Math.max(1, from - MARGIN); j < from; j++) d[row + j] = Infinity;
+    for (let j = to + 1; j <= Math.min(m, to + MARGIN); j++) d[row + j] = Infinity;
+    for (let j = from; j <= to; j++) {
       const w = tc[n + j - 1]!;
       const substitution = t === w ? 0 : tAscii >= 0 && w < ASCII ? SUBSTITUTION[tAscii + w]! : COST.edit;
       let best = d[above + j - 1]! + substitution;
@@ -111,7 +122,7 @@ export function editDistances(typed: string, word: string, limit: number): Dista
   const last = n * width;
   let prefix = Infinity;
   let prefixLength = 0;
-  for (let j = 1; j <= m; j++) {
+  for (let j = Math.max(1, n - reach); j <= Math.min(m, n + reach); j++) {
     const cost = d[last + j]!;
     // Ties go to the beginning closest in length to what was typed.
     if (cost < prefix || (cost === prefix && Math.abs(j - n) < Math.abs(prefixLength - n))) {
@@ -119,7 +130,7 @@ export function editDistances(typed: string, word: string, limit: number): Dista
       prefixLength = j;
     }
   }
-  return { full: d[last + m]!, prefix, prefixLength };
+  return { full: m <= n + reach ? d[last + m]! : Infinity, prefix, prefixLength };
 }
 
 function endsWithAt(text: string, end: number, part: string): boolean {
