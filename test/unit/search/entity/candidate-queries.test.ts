@@ -36,6 +36,8 @@ describe("referenceCandidateQuery", () => {
     expect(matchOn(clauses, "search.words").some((m) => m.fuzziness)).toBe(false);
     const variants = matchOn(clauses, "search.deletions")[0]!.query.split(" ");
     expect(variants).toEqual(expect.arrayContaining(["pwlefmo", "wlefmo", "plefmo", "pefmo", "pwlef"]));
+    // Any variant shared is worth a flat bonus, as a fuzzy match was.
+    expect(clauses).toContainEqual({ constant_score: { filter: { terms: { "search.deletions": variants } }, boost: 3 } });
   });
 
   it("gives a shorter word one edit through a fuzzy query", () => {
