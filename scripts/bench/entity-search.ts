@@ -1,7 +1,12 @@
 /**
- * `npm run bench:entity-search [-- --queries 120 --passes 3 --keep]`: GET /search latency, p50
- * and p95, for types=team,league and for all four types, on the real data and on a synthetic
- * set of 20,000 teams, each beside the very _msearch the service sends, straight to the node.
+ * `npm run bench:entity-search [-- --queries 120 --passes 3 --keep --baseline DIR]`: GET /search
+ * latency, p50 and p95, for types=team,league and for all four types, on the real data and on a
+ * synthetic set of 20,000 teams, each beside the very _msearch the service sends, straight to the node.
+ *
+ * `--baseline DIR`: another checkout (a worktree of an earlier commit, its node_modules
+ * installed) measured in the same run: its service (DIR/src/server.ts) and its own _msearch
+ * for each query, taken in turn with this checkout's, so both see the same background load.
+ * Its plan must read the same indices (an index built for the newer mappings serves both).
  *
  * - Real data: the indices under INDEX_PREFIX (default `sfd`), built with this code's
  *   mappings (`INDEX_PREFIX=evalsearch npm run rebuild -- --source openfootball`).
@@ -15,6 +20,8 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { Client } from "@elastic/elasticsearch";
@@ -24,7 +31,7 @@ import { Random } from "../../src/domain/football/random.js";
 import type { CatalogCountry, CatalogTeam } from "../../src/domain/catalog.js";
 import type { IndexedDocument } from "../../src/domain/indexed-document.js";
 import { bulkLoad } from "../../src/store/bulk-load.js";
-import { teamDocument } from "../../src/ingest/documents/reference-documents.js";
+import { teamDocument, teamSearchFields } from "../../src/ingest/documents/reference-documents.js";
 import { withoutTruncatedNames } from "../../src/ingest/documents/truncated-names.js";
 import { entitySearchPlan, type EntityType } from "../../src/search/entity/search-plan.js";
 import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
@@ -32,7 +39,6 @@ import { createElasticsearchClient } from "../../src/store/client.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { indexDefinition } from "../../src/store/index-definitions.js";
 import { indexNames, VERSIONED_INDICES, type IndexNames } from "../../src/store/index-names.js";
-import { searchFields } from "../../src/domain/text/search-fields.js";
 import { freePort, percentile, startService } from "./bench-service.js";
 
 const SYNTHETIC_PREFIX = "benchteams";
@@ -43,7 +49,10 @@ const SCENARIOS: ReadonlyArray<{ label: string; types: EntityType[] }> = [
   { label: "all four", types: ["country", "league", "team", "fixture"] },
 ];
 
-type Row = { data: string; types: string; service: number[]; raw: number[] };
+type Row = { data: string; types: string; code: string; service: number[]; raw: number[] };
+type PlanFunction = typeof entitySearchPlan;
+/** A checkout under test: its label, directory (null: this one) and _msearch plan. */
+type Checkout = { label: string; dir: string | null; plan: PlanFunction };
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -51,8 +60,11 @@ async function main(): Promise<void> {
       queries: { type: "string", default: "120" },
       passes: { type: "string", default: "3" },
       keep: { type: "boolean", default: false },
+      baseline: { type: "string" },
     },
   });
+  const checkouts: Checkout[] = [{ label: "this", dir: null, plan: entitySearchPlan }];
+  if (values.baseline) checkouts.push(await baselineCheckout(values.baseline));
   const prefix = process.env.INDEX_PREFIX ?? "sfd";
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
@@ -67,7 +79,7 @@ async function main(): Promise<void> {
     console.log(`Machine: ${availableParallelism()} cores. Real data: ${prefix}_*; synthetic: ${SYNTHETIC_PREFIX}_teams with ` +
       `${teams.toLocaleString("en")} teams. ${queries.length} queries x ${values.passes} passes per scenario, one request at a time.\n`);
     for (const [data, names] of [["real", real], [`${(teams / 1000).toFixed(0)}k teams`, synthetic]] as const) {
-      rows.push(...(await measure(es, names, node, data, queries, Number(values.passes))));
+      rows.push(...(await measure(es, names, node, data, queries, Number(values.passes), checkouts)));
     }
     print(rows);
   } finally {
@@ -98,71 +110,92 @@ async function checkMappings(es: Client, names: IndexNames): Promise<void> {
   }
 }
 
-async function measure(es: Client, names: IndexNames, node: string, data: string, queries: string[], passes: number): Promise<Row[]> {
+async function baselineCheckout(dir: string): Promise<Checkout> {
+  const root = resolve(dir);
+  const module = (await import(pathToFileURL(join(root, "src/search/entity/search-plan.ts")).href)) as { entitySearchPlan: PlanFunction };
+  return { label: "baseline", dir: root, plan: module.entitySearchPlan };
+}
+
+async function measure(
+  es: Client,
+  names: IndexNames,
+  node: string,
+  data: string,
+  queries: string[],
+  passes: number,
+  checkouts: Checkout[],
+): Promise<Row[]> {
   await ensurePersistentIndices(es, names);
   const keys = new ApiKeyStore(es, names.api_keys);
   const created = await keys.create({ userId: 0, roles: [], label: "bench:entity-search" });
-  const port = await freePort();
-  let service: ChildProcess | undefined;
+  const services: ChildProcess[] = [];
   try {
-    service = await startService("src/server.ts", [], { INDEX_PREFIX: names.prefix, PORT: String(port), LOG_LEVEL: "info" });
-    const url = `http://127.0.0.1:${port}`;
+    const urls: string[] = [];
+    for (const checkout of checkouts) {
+      const port = await freePort();
+      const env = { INDEX_PREFIX: names.prefix, PORT: String(port), LOG_LEVEL: "info" };
+      services.push(await startService("src/server.ts", [], env, checkout.dir ? { cwd: checkout.dir } : {}));
+      urls.push(`http://127.0.0.1:${port}`);
+    }
     const rows: Row[] = [];
     for (const scenario of SCENARIOS) {
-      const row: Row = { data, types: scenario.label, service: [], raw: [] };
-      const viaService = async (q: string) => {
-        const params = new URLSearchParams({ q, types: scenario.types.join(",") });
-        const started = performance.now();
-        const response = await fetch(`${url}/search?${params}`, { headers: { "x-api-key": created.key } });
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`service: ${response.status} for ${q}`);
-        return performance.now() - started;
-      };
-      const direct = async (q: string) => {
-        const plan = entitySearchPlan({ q, types: scenario.types, limit: 5, now: new Date() }, names);
-        const body = `${plan.searches.map((line) => JSON.stringify(line)).join("\n")}\n`;
-        const started = performance.now();
-        const response = await fetch(`${node}/_msearch`, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body });
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`node: ${response.status} for ${q}`);
-        return performance.now() - started;
-      };
-      for (const q of queries.slice(0, 30)) {
-        await viaService(q); // warm-up: JIT, connections, caches
-        await direct(q);
-      }
+      const runners = checkouts.flatMap((checkout, index) => {
+        const row: Row = { data, types: scenario.label, code: checkout.label, service: [], raw: [] };
+        rows.push(row);
+        const viaService = async (q: string) => {
+          const params = new URLSearchParams({ q, types: scenario.types.join(",") });
+          const started = performance.now();
+          const response = await fetch(`${urls[index]}/search?${params}`, { headers: { "x-api-key": created.key } });
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`service: ${response.status} for ${q}`);
+          return performance.now() - started;
+        };
+        const direct = async (q: string) => {
+          const plan = checkout.plan({ q, types: scenario.types, limit: 5, now: new Date() }, names);
+          const body = `${plan.searches.map((line) => JSON.stringify(line)).join("\n")}\n`;
+          const started = performance.now();
+          const response = await fetch(`${node}/_msearch`, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body });
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`node: ${response.status} for ${q}`);
+          return performance.now() - started;
+        };
+        return [
+          { run: viaService, samples: row.service },
+          { run: direct, samples: row.raw },
+        ];
+      });
+      for (const q of queries.slice(0, 30)) for (const runner of runners) await runner.run(q); // warm-up: JIT, connections, caches
       for (let pass = 0; pass < passes; pass++) {
         for (const [index, q] of queries.entries()) {
-          if ((index + pass) % 2 === 0) {
-            row.service.push(await viaService(q));
-            row.raw.push(await direct(q));
-          } else {
-            row.raw.push(await direct(q));
-            row.service.push(await viaService(q));
+          // Each query's requests in turn, starting one further along each time.
+          for (let k = 0; k < runners.length; k++) {
+            const runner = runners[(index + pass + k) % runners.length]!;
+            runner.samples.push(await runner.run(q));
           }
         }
       }
-      rows.push(row);
     }
     return rows;
   } finally {
-    service?.kill();
+    for (const service of services) service.kill();
     await keys.revoke(created.record.id).catch(() => {});
   }
 }
 
 function print(rows: Row[]): void {
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
-  console.log(`${"data".padEnd(11)} ${"types".padEnd(12)} ${"service p50".padStart(11)} ${"p95".padStart(9)}   ${"node p50".padStart(9)} ${"p95".padStart(9)}   samples`);
+  const withCode = rows.some((row) => row.code !== "this");
+  const code = (row: Row | null) => (withCode ? ` ${(row ? row.code : "code").padEnd(9)}` : "");
+  console.log(`${"data".padEnd(11)} ${"types".padEnd(12)}${code(null)} ${"service p50".padStart(11)} ${"p95".padStart(9)}   ${"node p50".padStart(9)} ${"p95".padStart(9)}   samples`);
   for (const row of rows) {
     const service = [...row.service].sort((a, b) => a - b);
     const raw = [...row.raw].sort((a, b) => a - b);
     console.log(
-      `${row.data.padEnd(11)} ${row.types.padEnd(12)} ${ms(percentile(service, 0.5)).padStart(11)} ${ms(percentile(service, 0.95))}   ` +
+      `${row.data.padEnd(11)} ${row.types.padEnd(12)}${code(row)} ${ms(percentile(service, 0.5)).padStart(11)} ${ms(percentile(service, 0.95))}   ` +
         `${ms(percentile(raw, 0.5))} ${ms(percentile(raw, 0.95))}   ${service.length}`,
     );
   }
-  const realRows = rows.filter((row) => row.data === "real");
+  const realRows = rows.filter((row) => row.data === "real" && row.code === "this");
   const worst = Math.max(...realRows.map((row) => percentile([...row.service].sort((a, b) => a - b), 0.95)));
   console.log(`\nTarget: service p95 <= ${TARGET_P95_MS} ms on the real data: ${worst <= TARGET_P95_MS ? "met" : "NOT met"} (worst ${worst.toFixed(1)} ms).`);
 }
@@ -182,7 +215,7 @@ async function buildSyntheticTeams(es: Client, real: IndexNames, synthetic: Inde
   const realTeams = await es.search<StoredTeam>({ index: real.teams, size: 10_000 });
   const documents: IndexedDocument[] = realTeams.hits.hits.map((hit) => {
     const team = hit._source!;
-    const search = { ...searchFields([team.name, ...withoutTruncatedNames(team.alternate_names), ...Object.values(team.names)]), prior: team.search.prior ?? 0 };
+    const search = { ...teamSearchFields([team.name, ...withoutTruncatedNames(team.alternate_names), ...Object.values(team.names)]), prior: team.search.prior ?? 0 };
     return { id: String(team.id), doc: { ...team, search } };
   });
   for (const team of generatedTeams(SYNTHETIC_TEAMS, countries)) {

@@ -1,4 +1,5 @@
-import { searchFields } from "../../domain/text/search-fields.js";
+import { deletionVariants } from "../../domain/text/deletion-variants.js";
+import { searchFields, type SearchFields } from "../../domain/text/search-fields.js";
 import type { CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../../domain/catalog.js";
 import type { IndexedDocument } from "../../domain/indexed-document.js";
 import { translationsOnly } from "../../domain/localized-name.js";
@@ -13,6 +14,17 @@ import { withoutTruncatedNames } from "./truncated-names.js";
  * their prominence from 0 to 1 (prominence.ts), and the curated aliases (search-aliases.json),
  * searched like names and never shown.
  */
+
+/**
+ * A team's search fields: those of every entity, plus the deletion variants of its words
+ * (deletion-variants.ts), which find a team word typed with two slips without a fuzzy query.
+ * Only teams get them: the one large reference index, and the one searched with two edits.
+ */
+export function teamSearchFields(names: Iterable<string>): SearchFields & { deletions: string } {
+  const fields = searchFields(names);
+  const variants = new Set(fields.words.split(" ").flatMap((word) => deletionVariants(word)));
+  return { ...fields, deletions: [...variants].join(" ") };
+}
 
 /** A team's or league's entity-search extras; a document built without them has neither. */
 export type SearchExtras = { prior: number; aliases: readonly string[] };
@@ -55,7 +67,7 @@ export function teamDocument(team: CatalogTeam, country: CatalogCountry, leagues
       names: translationsOnly(team.names, team.name),
       country_names: translationsOnly(country.names, country.name),
       league_ids: leagues.map((league) => league.id),
-      search: { ...searchFields([team.name, ...withoutTruncatedNames(team.alternate_names), ...Object.values(team.names), ...extras.aliases]), prior: extras.prior },
+      search: { ...teamSearchFields([team.name, ...withoutTruncatedNames(team.alternate_names), ...Object.values(team.names), ...extras.aliases]), prior: extras.prior },
     },
   };
 }

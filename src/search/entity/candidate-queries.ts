@@ -1,4 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
+import { deletionVariants, FUZZY_TWO_EDITS } from "../../domain/text/deletion-variants.js";
 import { canonicalWord } from "../../domain/text/name-words.js";
 import { trigrams } from "../../domain/text/search-fields.js";
 import type { QueryText } from "./query-text.js";
@@ -31,20 +32,29 @@ function gramsText(query: QueryText): string {
 }
 
 /**
- * Fuzzy word matching (up to two edits) is the one costly clause: Lucene builds an automaton
- * per word and search, about a millisecond each here. So only the teams, the one large
- * reference index, get it, and only for the longest significant word: the one most likely to
- * carry two slips that leave it no trigram in common ("pwlefmo" for "palermo"). Other slips
- * keep enough trigrams, or are caught by the slipped-prefix clause; the small indices and the
- * fixtures of one week need neither.
+ * Fuzzy word matching: only the teams, the one large reference index, get it, and only for the
+ * longest significant word: the one most likely to carry two slips that leave it no trigram in
+ * common ("pwlefmo" for "palermo"). Other slips keep enough trigrams, or are caught by the
+ * slipped-prefix clause; the small indices and the fixtures of one week need neither.
+ * - A word of 6 letters or more may have two slips. Lucene's fuzzy query would build a
+ *   two-edit automaton for it in every search (1.2-2.3 ms here, most of the teams search), so
+ *   its deletion variants are looked up instead among those indexed with the team's words
+ *   (deletion-variants.ts: the same words within two edits, and a few more). A word sharing
+ *   any variant gets a flat DELETION_FLAT, about what a two-edit fuzzy match scored, so a
+ *   match through two slips ("club mecwxa") still outscores teams that share only a common
+ *   word ("club"); then a little per variant shared, so closer words come first.
+ * - A shorter word gets one edit, as a fuzzy query (its automaton is small: 0.2 ms).
  */
 export const TEAM_FUZZINESS = "AUTO";
 const MAX_FUZZY_WORDS = 1;
+const DELETION_FLAT = 3;
+/** Per shared variant: all of a word's ~50 variants weigh about as much as the flat part again. */
+const DELETION_BOOST = 0.03;
 
 /** Should-clauses over a words field and a grams field (shared by reference entities and fixtures). */
 function textClauses(
   query: QueryText,
-  fields: { words: string; grams: string },
+  fields: { words: string; grams: string; deletions?: string },
   options: { fuzziness: string | null; gramsShare?: string },
 ): estypes.QueryDslQueryContainer[] {
   const { words: wordsField, grams: gramsField } = fields;
@@ -56,8 +66,16 @@ function textClauses(
     .filter((word) => word.length >= 4)
     .sort((a, b) => b.length - a.length)
     .slice(0, MAX_FUZZY_WORDS);
-  if (options.fuzziness !== null && fuzzy.length > 0) {
-    clauses.push({ match: { [wordsField]: { query: fuzzy.join(" "), fuzziness: options.fuzziness, max_expansions: 30, boost: 1.5 } } });
+  if (options.fuzziness !== null) {
+    for (const word of fuzzy) {
+      if (fields.deletions && word.length >= FUZZY_TWO_EDITS) {
+        const variants = deletionVariants(word);
+        clauses.push({ match: { [fields.deletions]: { query: variants.join(" "), boost: DELETION_BOOST } } });
+        clauses.push({ constant_score: { filter: { terms: { [fields.deletions]: variants } }, boost: DELETION_FLAT } });
+      } else {
+        clauses.push({ match: { [wordsField]: { query: word, fuzziness: options.fuzziness, max_expansions: 30, boost: 1.5 } } });
+      }
+    }
   }
   const last = query.words[query.words.length - 1];
   if (last !== undefined) clauses.push({ constant_score: { filter: { prefix: { [wordsField]: last } }, boost: 2 } });
@@ -81,11 +99,27 @@ export function referenceCandidateQuery(
         { constant_score: { filter: { term: { "search.names": query.folded } }, boost: 100 } },
         ...(code ? codeFields.map((field) => ({ constant_score: { filter: { term: { [field]: code } }, boost: 50 } })) : []),
         { constant_score: { filter: { prefix: { "search.compact": compact } }, boost: 3 } },
-        ...textClauses(query, { words: "search.words", grams: "search.grams" }, { fuzziness: options.fuzziness ?? null }),
+        ...textClauses(query, { words: "search.words", grams: "search.grams", deletions: "search.deletions" }, { fuzziness: options.fuzziness ?? null }),
         ...slippedPrefixClause(query),
       ],
       minimum_should_match: 1,
     },
+  };
+}
+
+/**
+ * Teams: the candidates come in order of their prominence too (search.prior, 0 to 1, times
+ * PRIOR_BONUS added to the text's _score), as the scorer will rank them. Short, ambiguous
+ * input ("spor", "atle") matches dozens of teams about equally; without it the famous one
+ * had to be fetched among 40 candidates to be found at all, with it 25 are enough (no query
+ * of npm run eval:search changes rank; at 15 two are lost). Only the order of candidates
+ * changes: `_score` is never shown, and the score a team gets is the scorer's.
+ */
+export const PRIOR_BONUS = 4;
+
+export function withPriorBonus(query: estypes.QueryDslQueryContainer): estypes.QueryDslQueryContainer {
+  return {
+    function_score: { query, functions: [{ field_value_factor: { field: "search.prior", factor: PRIOR_BONUS, missing: 0 } }], boost_mode: "sum" },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
+import { LRUCache } from "lru-cache";
 import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
 import { fold } from "../../domain/text/fold.js";
 import { words } from "../../domain/text/name-words.js";
@@ -37,7 +38,6 @@ export class EntityRanker {
   private readonly matcher: QueryMatcher;
   private readonly fixtureText: FixtureQuery;
   private readonly fixtureMatcher: QueryMatcher;
-  private readonly folded = new Map<string, string[]>();
 
   constructor(
     q: string,
@@ -106,18 +106,23 @@ export class EntityRanker {
     return ranked.map(({ item, score }) => ({ item, score }));
   }
 
-  /** The folded words of the entity's country in every language ("liverpool england"), folded once per request. */
+  /** The folded words of the entity's country in every language ("liverpool england"). */
   private contextWords(doc: { country: { name: string }; country_names?: Record<string, string> }): string[] {
-    const key = doc.country.name;
-    let list = this.folded.get(key);
+    const names = [doc.country.name, ...Object.values(doc.country_names ?? {})];
+    // Keyed by every name, not the English one alone: a rebuild may change a translation.
+    const key = names.join("\n");
+    let list = CONTEXT_WORDS.get(key);
     if (!list) {
-      const names = [doc.country.name, ...Object.values(doc.country_names ?? {})];
       list = [...new Set(names.flatMap((name) => words(fold(name))))];
-      this.folded.set(key, list);
+      CONTEXT_WORDS.set(key, list);
     }
     return list;
   }
 }
+
+// Countries are the same from request to request: fold each one's names once per process
+// (folding is a few regular expressions per name; a few hundred countries at most).
+const CONTEXT_WORDS = new LRUCache<string, string[]>({ max: 2_000 });
 
 function docValues(hit: estypes.SearchHit<unknown>, field: string): string[] {
   const values = hit.fields?.[field];

@@ -23,9 +23,27 @@ describe("referenceCandidateQuery", () => {
   });
 
   it("makes only the longest significant word fuzzy, and only when asked", () => {
-    expect(matchOn(should(referenceCandidateQuery(queryText("borussia dortmnud"))), "search.words").some((m) => m.fuzziness)).toBe(false);
-    const fuzzy = matchOn(should(referenceCandidateQuery(queryText("fc pwlefmo"), { fuzziness: "AUTO" })), "search.words").filter((m) => m.fuzziness);
-    expect(fuzzy).toEqual([expect.objectContaining({ query: "pwlefmo", fuzziness: "AUTO" })]);
+    const plain = should(referenceCandidateQuery(queryText("borussia dortmnud")));
+    expect(matchOn(plain, "search.words").some((m) => m.fuzziness)).toBe(false);
+    expect(matchOn(plain, "search.deletions")).toEqual([]);
+    const clauses = should(referenceCandidateQuery(queryText("fc pwlefmo ac"), { fuzziness: "AUTO" }));
+    expect(matchOn(clauses, "search.deletions")).toHaveLength(1);
+    expect(matchOn(clauses, "search.deletions")[0]!.query.split(" ")[0]).toBe("pwlefmo");
+  });
+
+  it("looks a word of 6 letters or more up by its deletion variants instead of a two-edit fuzzy query", () => {
+    const clauses = should(referenceCandidateQuery(queryText("pwlefmo"), { fuzziness: "AUTO" }));
+    expect(matchOn(clauses, "search.words").some((m) => m.fuzziness)).toBe(false);
+    const variants = matchOn(clauses, "search.deletions")[0]!.query.split(" ");
+    expect(variants).toEqual(expect.arrayContaining(["pwlefmo", "wlefmo", "plefmo", "pefmo", "pwlef"]));
+    // Any variant shared is worth a flat bonus, as a fuzzy match was.
+    expect(clauses).toContainEqual({ constant_score: { filter: { terms: { "search.deletions": variants } }, boost: 3 } });
+  });
+
+  it("gives a shorter word one edit through a fuzzy query", () => {
+    const clauses = should(referenceCandidateQuery(queryText("fc jvuee"), { fuzziness: "AUTO" }));
+    expect(matchOn(clauses, "search.words").filter((m) => m.fuzziness)).toEqual([expect.objectContaining({ query: "jvuee", fuzziness: "AUTO" })]);
+    expect(matchOn(clauses, "search.deletions")).toEqual([]);
   });
 
   it("matches the word being typed within one edit of a stored beginning, from 4 letters", () => {

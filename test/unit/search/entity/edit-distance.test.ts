@@ -27,3 +27,12 @@ describe("editDistances", () => {
     expect(editDistances("chelsea", "barcelona", 1)).toEqual({ full: Infinity, prefix: Infinity, prefixLength: 0 });
   });
 });
+
+describe("editDistances within a limit", () => {
+  it("gives the same distances up to the limit, and may give Infinity beyond it", () => {
+    expect(editDistances("arsenal", "arsenalfc", 2)).toEqual({ full: 2, prefix: 0, prefixLength: 7 });
+    expect(editDistances("arsenal", "arsenalfc", 0.5)).toEqual({ full: Infinity, prefix: 0, prefixLength: 7 });
+    expect(editDistances("tottenhamhotsupr", "tottenhamhotspur", 2.5).full).toBe(0.75);
+    expect(editDistances("tottenhamhotsupr", "tottenhamhotspurfootballclub", 2.5)).toMatchObject({ prefix: 0.75, prefixLength: 16 });
+  });
+});

@@ -33,12 +33,22 @@ describe("entitySearchPlan", () => {
 
   it("looks the folded query up as an exact name, and a short one-word query as a code", () => {
     const plan = entitySearchPlan({ q: "PSG", types: ["team"], limit: 5, now }, indices);
-    const should = (plan.searches[1] as { query: { bool: { should: unknown[] } } }).query.bool.should;
+    const should = (plan.searches[1] as { query: { function_score: { query: { bool: { should: unknown[] } } } } }).query.function_score.query.bool.should;
     expect(should).toEqual(
       expect.arrayContaining([
         { constant_score: { filter: { term: { "search.names": "psg" } }, boost: 100 } },
         { constant_score: { filter: { term: { short_code: "PSG" } }, boost: 50 } },
       ]),
     );
+  });
+
+  it("adds a team's prominence to the order of its candidates, and fetches 25 teams", () => {
+    const plan = entitySearchPlan({ q: "spor", types: ["team", "league"], limit: 5, now }, indices);
+    const team = plan.searches[1] as { size: number; query: { function_score?: { functions: unknown[]; boost_mode: string } } };
+    expect(team.size).toBe(25);
+    expect(team.query.function_score?.functions).toEqual([{ field_value_factor: { field: "search.prior", factor: 4, missing: 0 } }]);
+    expect(team.query.function_score?.boost_mode).toBe("sum");
+    const league = plan.searches[3] as { query: { function_score?: unknown } };
+    expect(league.query.function_score).toBeUndefined();
   });
 });
