@@ -2,7 +2,8 @@
  * `npm start`: everything a fresh machine needs, then the service.
  *  1. Elasticsearch: ELASTICSEARCH_URL when it answers, else the project's own local
  *     node (downloaded, verified and started on first use).
- *  2. The data: when the aliases are missing, a rebuild from the real data when
+ *  2. The data: when the aliases are missing, or the data lacks fields the mappings now
+ *     define (built by an older version), a rebuild from the real data when
  *     ../shared/data/openfootball is there, else from the synthetic source.
  *  3. The api_keys index; on a store without keys, one demo key printed once.
  *  4. The HTTP service, in this process.
@@ -21,6 +22,7 @@ import { rebuild } from "../src/ingest/rebuild.js";
 import { ensurePersistentIndices } from "../src/store/ensure-index.js";
 import { indexNames } from "../src/store/index-names.js";
 import { currentVersion } from "../src/store/index-versions.js";
+import { mappingGaps } from "../src/store/mapping-gaps.js";
 import { startServer } from "../src/server.js";
 import { parseSimulatorArgs, type SimulatorArgs } from "../src/live/simulator-args.js";
 import { LiveSimulator } from "../src/live/simulator.js";
@@ -45,9 +47,15 @@ async function ensureData(): Promise<void> {
   const names = indexNames(config.indexPrefix);
   try {
     await ensurePersistentIndices(es, names, config.indexReplicas);
-    if (await currentVersion(es, names)) return;
     const source = defaultSource();
-    console.log(`No data yet: rebuilding from the ${source.source} source (npm run rebuild does this on demand).`);
+    if (await currentVersion(es, names)) {
+      const gaps = await mappingGaps(es, names);
+      if (gaps.length === 0) return;
+      // The rebuild writes a new version beside the old one and swaps the aliases: nothing indexed is lost.
+      console.log(`The data was built with older mappings (no ${gaps.join(", ")}): rebuilding from the ${source.source} source.`);
+    } else {
+      console.log(`No data yet: rebuilding from the ${source.source} source (npm run rebuild does this on demand).`);
+    }
     const { dataSet } = await buildDataSet(source, new Date(), (line) => console.log(line));
     const report = await rebuild(es, names, dataSet, (line) => console.log(line), config.indexReplicas);
     console.log(`Data ready: version ${report.version}, ${report.counts.fixtures.toLocaleString("en")} fixtures.`);

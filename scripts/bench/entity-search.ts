@@ -38,6 +38,7 @@ import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { indexDefinition } from "../../src/store/index-definitions.js";
+import { mappingGaps } from "../../src/store/mapping-gaps.js";
 import { indexNames, VERSIONED_INDICES, type IndexNames } from "../../src/store/index-names.js";
 import { freePort, percentile, startService } from "./bench-service.js";
 
@@ -103,10 +104,9 @@ function sampleQueries(count: number): string[] {
 }
 
 async function checkMappings(es: Client, names: IndexNames): Promise<void> {
-  const mapping = await es.indices.getMapping({ index: names.teams });
-  const properties = Object.values(mapping)[0]?.mappings.properties?.search;
-  if (!properties || !("properties" in properties) || !properties.properties?.names) {
-    throw new Error(`${names.teams} was built with older mappings; rebuild it: INDEX_PREFIX=${names.prefix} npm run rebuild -- --source openfootball`);
+  const gaps = await mappingGaps(es, names);
+  if (gaps.length > 0) {
+    throw new Error(`the data under '${names.prefix}' was built with older mappings (no ${gaps.join(", ")}); rebuild it: INDEX_PREFIX=${names.prefix} npm run rebuild -- --source openfootball`);
   }
 }
 

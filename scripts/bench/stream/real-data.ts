@@ -3,6 +3,7 @@ import { betBuildersAfterRebuild } from "../../../src/bet-builders/after-rebuild
 import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR } from "../../../src/ingest/data-set.js";
 import { rebuild } from "../../../src/ingest/rebuild.js";
 import { ensurePersistentIndices } from "../../../src/store/ensure-index.js";
+import { mappingGaps } from "../../../src/store/mapping-gaps.js";
 import { versionedIndexName, versionOf, type IndexNames } from "../../../src/store/index-names.js";
 import { replicaSettings } from "../../../src/store/replicas.js";
 
@@ -29,13 +30,16 @@ export async function ensureRealData(es: Client, names: IndexNames, options: { r
   await dropPlayCopies(es, names);
   let version = await teamsVersion(es, names);
   let playedFrom = version ? await rebuildNow(es, versionedIndexName(names.fixtures, version)) : null;
+  const gaps = version ? await mappingGaps(es, names) : [];
   const reason = options.rebuild
     ? "--rebuild"
     : !version || !playedFrom
       ? `no real data under '${names.prefix}'`
       : Date.now() - playedFrom.getTime() > MAX_AGE_MS
         ? `the real data under '${names.prefix}' is from ${playedFrom.toISOString()}`
-        : null;
+        : gaps.length > 0
+          ? `the real data under '${names.prefix}' was built with older mappings (no ${gaps.join(", ")})`
+          : null;
   if (reason) {
     log(`${reason}: the openfootball rebuild first (about a minute)`);
     const now = new Date();
