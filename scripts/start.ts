@@ -51,8 +51,9 @@ async function ensureData(): Promise<void> {
     if (await currentVersion(es, names)) {
       const gaps = await mappingGaps(es, names);
       if (gaps.length === 0) return;
-      // The rebuild writes a new version beside the old one and swaps the aliases: nothing indexed is lost.
-      console.log(`The data was built with older mappings (no ${gaps.join(", ")}): rebuilding from the ${source.source} source.`);
+      // The rebuild writes a new version beside the old one and swaps the aliases (`npm run rollback` goes back).
+      console.log(`The data was built with older mappings (no ${gaps.join(", ")}): rebuilding it from the ${source.source} source; ` +
+        "the old version stays until the next rebuild (npm run rollback).");
     } else {
       console.log(`No data yet: rebuilding from the ${source.source} source (npm run rebuild does this on demand).`);
     }

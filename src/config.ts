@@ -38,6 +38,8 @@ export type AdmissionLimits = {
   maxInFlight: number;
   /** Requests waiting for a slot; one more is refused at once. */
   maxQueued: number;
+  /** Stream openings waiting for a slot, apart from `maxQueued` (src/http/admission-gate.ts). */
+  maxQueuedStreams: number;
   /** The longest a request waits for a slot before it is refused. */
   maxWaitMs: number;
   /** The Retry-After of a refusal: when a refused client should come back. */
@@ -49,7 +51,7 @@ export type AdmissionLimits = {
  * "Overload"): requests worked on at once, requests waiting, the longest wait, and the
  * Retry-After of a refusal.
  */
-export const DEFAULT_ADMISSION = { maxInFlight: 16, maxQueued: 64, maxWaitMs: 1_000, retryAfterSeconds: 1 } as const;
+export const DEFAULT_ADMISSION = { maxInFlight: 16, maxQueued: 64, maxQueuedStreams: 1_000, maxWaitMs: 1_000, retryAfterSeconds: 1 } as const;
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -80,6 +82,7 @@ const EnvSchema = z.object({
   STREAM_BUFFER_MAX_KB: z.coerce.number().int().min(16).max(1_048_576).default(8_192),
   ADMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_ADMISSION.maxInFlight),
   ADMISSION_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_ADMISSION.maxQueued),
+  ADMISSION_MAX_QUEUED_STREAMS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_ADMISSION.maxQueuedStreams),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(DEFAULT_ADMISSION.maxWaitMs),
   ADMISSION_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3_600).default(DEFAULT_ADMISSION.retryAfterSeconds),
   // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : {
             maxInFlight: e.ADMISSION_MAX_IN_FLIGHT,
             maxQueued: e.ADMISSION_MAX_QUEUED,
+            maxQueuedStreams: e.ADMISSION_MAX_QUEUED_STREAMS,
             maxWaitMs: e.ADMISSION_MAX_WAIT_MS,
             retryAfterSeconds: e.ADMISSION_RETRY_AFTER_S,
           },

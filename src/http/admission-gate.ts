@@ -10,7 +10,7 @@ export type WaitOutcome = "admitted" | "queue_timeout" | "client_closed";
 /** A place in the queue: its outcome, and how to give it up (the client left). */
 export type QueueTicket = { outcome: Promise<WaitOutcome>; cancel: () => void };
 
-type Waiter = { settle: (outcome: WaitOutcome) => void; timer: NodeJS.Timeout; bounded: boolean };
+type Waiter = { settle: (outcome: WaitOutcome) => void; timer: NodeJS.Timeout };
 
 /**
  * How many API requests are worked on at once, and how many may wait for a turn and for how
@@ -19,18 +19,20 @@ type Waiter = { settle: (outcome: WaitOutcome) => void; timer: NodeJS.Timeout; b
  * overloaded process holds at most `maxInFlight` requests' work and `maxQueued` waiting
  * requests, whatever the clients send, where it used to start every request it received.
  *
- * The opening of a stream waits in the same line but is never refused for a full queue
- * (`wait({ bounded: false })`): it holds its slot only while its key and query are checked,
- * and a 503 ends a browser's EventSource for good, so a burst of reconnecting streams (all of
- * an instance's after a restart) waits its turn instead. It is still refused after `maxWaitMs`.
+ * The opening of a stream (`wait({ stream: true })`) waits in the same line but has places of
+ * its own, `maxQueuedStreams`: it holds its slot only while its key and query are checked, and
+ * a 503 ends a browser's EventSource for good, so a burst of reconnecting streams (all of an
+ * instance's after a restart) waits its turn instead of finding the 64 places taken. Those
+ * places are bounded too (admission runs before the key check: anyone can ask), and so is
+ * the wait.
  */
 export class AdmissionGate {
   private active = 0;
   // A Set keeps insertion order, so its first entry is the longest waiting one; a waiter
   // that leaves (timeout, client gone) is removed in O(1) from anywhere in the line.
   private readonly waiting = new Set<Waiter>();
-  /** Waiters that count against `maxQueued` (all but stream openings). */
-  private boundedWaiting = 0;
+  /** Waiters by kind: requests count against `maxQueued`, stream openings against `maxQueuedStreams`. */
+  private readonly waitingOf = { request: 0, stream: 0 };
 
   constructor(readonly limits: AdmissionLimits) {}
 
@@ -57,26 +59,26 @@ export class AdmissionGate {
   /**
    * A place in the queue, or null when the queue is full. The outcome is "admitted" once a
    * slot is handed over (the caller then holds it and must `leave()`), "queue_timeout" after
-   * `maxWaitMs`, "client_closed" when cancelled. `bounded: false` (a stream's opening) waits
-   * even when `maxQueued` others do, and is not counted against it.
+   * `maxWaitMs`, "client_closed" when cancelled. `stream`: a stream's opening, which takes one
+   * of the `maxQueuedStreams` places instead of the `maxQueued` ones.
    */
-  wait({ bounded = true }: { bounded?: boolean } = {}): QueueTicket | null {
-    if (bounded && this.boundedWaiting >= this.limits.maxQueued) return null;
+  wait({ stream = false }: { stream?: boolean } = {}): QueueTicket | null {
+    const kind = stream ? "stream" : "request";
+    if (this.waitingOf[kind] >= (stream ? this.limits.maxQueuedStreams : this.limits.maxQueued)) return null;
     let waiter!: Waiter;
     const outcome = new Promise<WaitOutcome>((resolve) => {
       waiter = {
         settle: (result) => {
           clearTimeout(waiter.timer);
           this.waiting.delete(waiter);
-          if (waiter.bounded) this.boundedWaiting--;
+          this.waitingOf[kind]--;
           resolve(result);
         },
         timer: setTimeout(() => waiter.settle("queue_timeout"), this.limits.maxWaitMs),
-        bounded,
       };
     });
     this.waiting.add(waiter);
-    if (bounded) this.boundedWaiting++;
+    this.waitingOf[kind]++;
     return {
       outcome,
       cancel: () => {

@@ -35,10 +35,10 @@ function refusalText(reason: RefusalReason, gate: AdmissionGate): string {
  * A stream's opening holds a slot while its key and query are checked, like any request, and
  * gives it back (`ctx.state.leaveAdmission`) once it is handed to the stream hub to wait for its
  * snapshot: the hub reads the snapshots of all waiting streams in one round at a time, so that
- * work is bounded however many wait. It waits for its slot even when the queue is full (only
- * the wait is bounded): a 503 ends a browser's EventSource for good, and a burst of
- * reconnecting streams (1,000 after a restart) would otherwise be refused. Open streams are
- * bounded by STREAMS_PER_KEY instead.
+ * work is bounded however many wait. It waits for its slot in places of its own
+ * (ADMISSION_MAX_QUEUED_STREAMS, 1,000), not the 64 of other requests: a 503 ends a browser's
+ * EventSource for good, and a burst of reconnecting streams (1,000 after a restart) would
+ * otherwise be refused. Open streams are bounded by STREAMS_PER_KEY instead.
  */
 /** The longest a slot is held for sending after the route answered (see below). */
 export const SEND_SLOT_MS = 1_000;
@@ -50,7 +50,7 @@ export function admission(gate: AdmissionGate, onRefused: (reason: RefusalReason
   };
   return async function admit(ctx: AppContext, next: Next): Promise<void> {
     if (!gate.tryEnter()) {
-      const ticket = gate.wait({ bounded: !opensStream(ctx) });
+      const ticket = gate.wait({ stream: opensStream(ctx) });
       if (!ticket) throw refusal("queue_full");
       ctx.res.once("close", ticket.cancel);
       const outcome = await ticket.outcome;
@@ -75,7 +75,10 @@ export function admission(gate: AdmissionGate, onRefused: (reason: RefusalReason
       // ('close'), but never later than SEND_SLOT_MS after the route answered: a client that
       // does not read, or pipelines requests behind a stream on one connection, must not
       // hold slots for as long as it likes.
-      if (ctx.respond === false || ctx.res.writableFinished || ctx.res.destroyed) release();
+      // (A stream that gave its slot back already has nothing left to release.)
+      if (released) {
+        // nothing to do
+      } else if (ctx.respond === false || ctx.res.writableFinished || ctx.res.destroyed) release();
       else {
         ctx.res.once("finish", release);
         ctx.res.once("close", release);

@@ -36,7 +36,7 @@ export function streamEventSchema(prefix: string, fixture: zod.ZodType): zod.Zod
 export function streamResponses(events: zod.ZodType, description: string): Record<number, ResponseConfig> {
   const errors = errorResponses(400, 403, 429, 503);
   errors[503] = overloadedResponse(
-    "The service is overloaded (no request slot came free within ADMISSION_MAX_WAIT_MS: a stream's key and query are checked like any request's, though its opening may wait in a full queue), " +
+    "The service is overloaded (no request slot came free within ADMISSION_MAX_WAIT_MS: a stream's key and query are checked like any request's, though its opening waits in places of its own, ADMISSION_MAX_QUEUED_STREAMS), " +
       "or the instance is shutting down; reconnect after Retry-After seconds (to another instance behind a load balancer)",
   );
   errors[429]!.description =

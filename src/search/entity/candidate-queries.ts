@@ -43,13 +43,20 @@ function gramsText(query: QueryText): string {
  *   any variant gets a flat DELETION_FLAT, about what a two-edit fuzzy match scored, so a
  *   match through two slips ("club mecwxa") still outscores teams that share only a common
  *   word ("club"); then a little per variant shared, so closer words come first.
- * - A shorter word gets one edit, as a fuzzy query (its automaton is small: 0.2 ms).
+ * - A shorter word gets one edit, as a fuzzy query (its automaton is small: 0.2 ms), and a word
+ *   longer than MAX_VARIANT_WORD the fuzzy query as before.
  */
 export const TEAM_FUZZINESS = "AUTO";
 const MAX_FUZZY_WORDS = 1;
 const DELETION_FLAT = 3;
 /** Per shared variant: all of a word's ~50 variants weigh about as much as the flat part again. */
 const DELETION_BOOST = 0.03;
+/**
+ * Longer words (no club's: "mönchengladbach" has 15 letters) get the fuzzy query instead: a
+ * word's variants grow with the square of its length (211 at 20 letters, 5,051 at 100, the
+ * longest `q`), and each would be a clause of the search.
+ */
+export const MAX_VARIANT_WORD = 20;
 
 /** Should-clauses over a words field and a grams field (shared by reference entities and fixtures). */
 function textClauses(
@@ -68,7 +75,7 @@ function textClauses(
     .slice(0, MAX_FUZZY_WORDS);
   if (options.fuzziness !== null) {
     for (const word of fuzzy) {
-      if (fields.deletions && word.length >= FUZZY_TWO_EDITS) {
+      if (fields.deletions && word.length >= FUZZY_TWO_EDITS && word.length <= MAX_VARIANT_WORD) {
         const variants = deletionVariants(word);
         clauses.push({ match: { [fields.deletions]: { query: variants.join(" "), boost: DELETION_BOOST } } });
         clauses.push({ constant_score: { filter: { terms: { [fields.deletions]: variants } }, boost: DELETION_FLAT } });

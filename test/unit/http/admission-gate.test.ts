@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AdmissionGate, type QueueTicket, type WaitOutcome } from "../../../src/http/admission-gate.js";
 
-const LIMITS = { maxInFlight: 2, maxQueued: 2, maxWaitMs: 1_000, retryAfterSeconds: 1 };
+const LIMITS = { maxInFlight: 2, maxQueued: 2, maxQueuedStreams: 2, maxWaitMs: 1_000, retryAfterSeconds: 1 };
 
 /** A gate whose slots are all taken (by requests that have not left yet). */
 function fullGate(limits = LIMITS): AdmissionGate {
@@ -38,27 +38,28 @@ describe("AdmissionGate", () => {
     expect(gate.queued).toBe(2);
   });
 
-  it("lets a stream's opening wait in a full queue, in line and within the same bound, without counting it", async () => {
+  it("gives stream openings places of their own beside the ordinary ones, in the same line and within the same bound", async () => {
     const gate = fullGate();
-    const stream = gate.wait({ bounded: false })!;
+    const stream = gate.wait({ stream: true })!;
     expect(stream).not.toBeNull();
     // It does not take an ordinary request's place...
     const first = gate.wait()!;
     const second = gate.wait()!;
     expect(gate.wait()).toBeNull();
-    // ...and more stream openings still queue behind them.
-    const later = gate.wait({ bounded: false })!;
+    // ...and its own places are bounded too.
+    const later = gate.wait({ stream: true })!;
     expect(later).not.toBeNull();
+    expect(gate.wait({ stream: true })).toBeNull();
     expect(gate.queued).toBe(4);
     // First come, first served, streams included.
     gate.leave();
     expect(await state(stream)).toBe("admitted");
     expect(await state(first)).toBe("waiting");
-    // A settled stream opening frees no ordinary place, an ordinary one does.
+    expect(gate.wait()).toBeNull();
+    expect(gate.wait({ stream: true })).not.toBeNull();
     gate.leave();
     expect(await state(first)).toBe("admitted");
     expect(gate.wait()).not.toBeNull();
-    expect(gate.wait()).toBeNull();
     // The wait is bounded for stream openings too.
     vi.advanceTimersByTime(LIMITS.maxWaitMs);
     expect(await state(later)).toBe("queue_timeout");

@@ -1,6 +1,6 @@
 import type { estypes } from "@elastic/elasticsearch";
 import { describe, expect, it } from "vitest";
-import { fixtureCandidateQuery, referenceCandidateQuery } from "../../../../src/search/entity/candidate-queries.js";
+import { fixtureCandidateQuery, MAX_VARIANT_WORD, referenceCandidateQuery } from "../../../../src/search/entity/candidate-queries.js";
 import { queryText } from "../../../../src/search/entity/query-text.js";
 
 type Clause = { bool?: { should?: unknown; filter?: unknown }; match?: Record<string, Match> };
@@ -38,6 +38,15 @@ describe("referenceCandidateQuery", () => {
     expect(variants).toEqual(expect.arrayContaining(["pwlefmo", "wlefmo", "plefmo", "pefmo", "pwlef"]));
     // Any variant shared is worth a flat bonus, as a fuzzy match was.
     expect(clauses).toContainEqual({ constant_score: { filter: { terms: { "search.deletions": variants } }, boost: 3 } });
+  });
+
+  it("gives a word longer than any club's the fuzzy query: its variants would be thousands of clauses", () => {
+    const long = "x".repeat(MAX_VARIANT_WORD - 4) + "abcde";
+    const clauses = should(referenceCandidateQuery(queryText(long), { fuzziness: "AUTO" }));
+    expect(matchOn(clauses, "search.deletions")).toEqual([]);
+    expect(matchOn(clauses, "search.words").filter((m) => m.fuzziness)).toEqual([expect.objectContaining({ query: long, fuzziness: "AUTO" })]);
+    const longest = should(referenceCandidateQuery(queryText(long.slice(1)), { fuzziness: "AUTO" }));
+    expect(matchOn(longest, "search.deletions")).toHaveLength(1);
   });
 
   it("gives a shorter word one edit through a fuzzy query", () => {
