@@ -75,10 +75,8 @@ export function admission(gate: AdmissionGate, onRefused: (reason: RefusalReason
       // ('close'), but never later than SEND_SLOT_MS after the route answered: a client that
       // does not read, or pipelines requests behind a stream on one connection, must not
       // hold slots for as long as it likes.
-      // (A stream that gave its slot back already has nothing left to release.)
-      if (released) {
-        // nothing to do
-      } else if (ctx.respond === false || ctx.res.writableFinished || ctx.res.destroyed) release();
+      // A stream that gave its slot back already is released again as a no-op.
+      if (released || ctx.respond === false || ctx.res.writableFinished || ctx.res.destroyed) release();
       else {
         ctx.res.once("finish", release);
         ctx.res.once("close", release);

@@ -23,8 +23,8 @@ Overload: each instance works on a bounded number of API requests at once and le
 number wait, each for a bounded time. A request it has no room for gets 503 at once, with
 \`Retry-After\` (seconds) and a text that says what happened, rather than an answer that never
 comes; send it again after that many seconds. \`/health\`, \`/ready\` and the documentation are
-never refused this way. A stream's opening is admitted like any request; an open stream is not
-counted.
+never refused this way. A stream's opening is admitted like any request while its key and query
+are checked, waiting in places of its own; an open stream is not counted.
 
 Caching: every response is \`private\`. \`/types\`, \`/standings\` and \`/fixtures\` pages whose
 fixtures are all settled (FT, AWARDED, CANCELLED, ABANDONED, NO_RESULT) carry an \`ETag\`; send it

@@ -48,9 +48,8 @@ export class FixtureJsonCache {
   /** After a one-step read: notes how many of its fixtures (and last_fixtures entries) are kept, before they are presented. */
   noteOneStep(options: FixtureJsonOptions, fixtures: ReadonlyArray<{ version: string | null }>, entries: ReadonlyArray<{ version: string | null }> = []): void {
     if (!this.enabled) return;
-    const { key, entryKey } = derived(options);
     const kept = (list: ReadonlyArray<{ version: string | null }>, asLastFixture: boolean) =>
-      list.filter(({ version }) => version !== null && this.#entries?.has(`${version}|${asLastFixture ? entryKey : key}`)).length;
+      list.filter(({ version }) => version !== null && this.#entries?.has(entryKey(version, options, asLastFixture))).length;
     this.noteKept(options, kept(fixtures, false) + kept(entries, true), fixtures.length + entries.length);
   }
 
@@ -59,8 +58,7 @@ export class FixtureJsonCache {
    * another fixture's last_fixtures. Read before the document is, so a kept one is not read.
    */
   peek(version: string, options: FixtureJsonOptions, asLastFixture = false): Buffer | undefined {
-    const { key, entryKey } = derived(options);
-    return this.#entries?.get(`${version}|${asLastFixture ? entryKey : key}`);
+    return this.#entries?.get(entryKey(version, options, asLastFixture));
   }
 
   /**
@@ -68,11 +66,11 @@ export class FixtureJsonCache {
    * fields, then last_fixtures (with include=last_fixtures) from the previous matches given.
    */
   chunks(fixture: PresentableFixture, options: FixtureJsonOptions, lastFixtures?: { home: readonly PresentableFixture[]; away: readonly PresentableFixture[] }): Buffer[] {
-    const { key, entry: entryOptions, entryKey } = derived(options);
-    const own = this.#ownJson(fixture, options, key);
+    const own = this.#ownJson(fixture, options);
     if (!options.includes.has("last_fixtures")) return [own];
+    const { form } = derived(options);
     const list = (entries: readonly PresentableFixture[] | undefined): Buffer[] =>
-      (entries ?? []).flatMap((entry, i) => (i === 0 ? [this.#ownJson(entry, entryOptions, entryKey)] : [COMMA, this.#ownJson(entry, entryOptions, entryKey)]));
+      (entries ?? []).flatMap((entry, i) => (i === 0 ? [this.#ownJson(entry, form)] : [COMMA, this.#ownJson(entry, form)]));
     return [
       own.subarray(0, own.length - 1),
       Buffer.from(',"last_fixtures":{"home":['),
@@ -83,10 +81,10 @@ export class FixtureJsonCache {
     ];
   }
 
-  /** The fixture without last_fixtures, as UTF-8 JSON (`optionsKey`: the key part of `options`). */
-  #ownJson(fixture: PresentableFixture, options: FixtureJsonOptions, optionsKey: string): Buffer {
+  /** The fixture without last_fixtures, as UTF-8 JSON. */
+  #ownJson(fixture: PresentableFixture, options: FixtureJsonOptions): Buffer {
     if (fixture.json) return fixture.json;
-    const key = fixture.version === null ? null : `${fixture.version}|${optionsKey}`;
+    const key = fixture.version === null ? null : entryKey(fixture.version, options);
     const cached = key === null ? undefined : this.#entries?.get(key);
     if (cached) return cached;
     // A caller gives a fixture without its document only with the JSON it peeked.
@@ -118,23 +116,31 @@ function readKind(options: FixtureJsonOptions): string {
   return `${options.variant}|${[...options.includes].sort().join(",")}`;
 }
 
-/** What the cache derives from a request's options: their key, their read kind, and the options and key of its last_fixtures entries. */
-type Derived = { key: string; kind: string; entry: FixtureJsonOptions; entryKey: string };
+/** What the cache derives from a request's options: their key, their read kind, and the options its last_fixtures entries are presented with. */
+type Derived = { key: string; kind: string; form: FixtureJsonOptions };
 const DERIVED = new WeakMap<FixtureJsonOptions, Derived>();
 
 /**
  * Derived once per options object, not per fixture: a request presents up to hundreds of
  * fixtures and form entries with one, and building each key again (spread, sort, join,
- * stringify) was a third of such a request's garbage. Options are never changed once built.
+ * stringify) was a third of such a request's garbage. Options are never changed once built,
+ * and the entries' options are one object per request too.
  */
 function derived(options: FixtureJsonOptions): Derived {
   let found = DERIVED.get(options);
   if (found === undefined) {
-    const entry: FixtureJsonOptions = { ...options, ...LAST_FIXTURE_OPTIONS };
-    found = { key: optionsKey(options), kind: readKind(options), entry, entryKey: optionsKey(entry) };
+    found = { key: optionsKey(options), kind: readKind(options), form: { ...options, ...LAST_FIXTURE_OPTIONS } };
     DERIVED.set(options, found);
   }
   return found;
+}
+
+/**
+ * The cache's key of a version presented with `options`, or as an entry of another fixture's
+ * last_fixtures (`asLastFixture`: presented with the entries' own options).
+ */
+function entryKey(version: string, options: FixtureJsonOptions, asLastFixture = false): string {
+  return `${version}|${derived(asLastFixture ? derived(options).form : options).key}`;
 }
 
 const LAST_FIXTURE_OPTIONS = { includes: LAST_FIXTURE_INCLUDES, filters: {} } as const;

@@ -36,7 +36,7 @@ registry.registerPath({
 
 const STREAM_PATHS: ReadonlySet<string> = new Set(["/livescores/stream", "/fixtures/search/stream"]);
 
-/** Whether the request opens a stream (admission control lets it wait even in a full queue). */
+/** Whether the request opens a stream (admission control lets it wait in places of its own). */
 export function opensStream(ctx: AppContext): boolean {
   return ctx.method === "GET" && STREAM_PATHS.has(matchedRoute(ctx) ?? "");
 }
