@@ -1,7 +1,7 @@
 /**
  * `npm run bench:fixtures [-- --connections 4 --duration 10 --rounds 5 --warmup 3 --service-dir DIR]`: GET /fixtures
- * and GET /livescores on the real data, each measured through the service, through the floor
- * and straight against the node with the same concurrency, in rotating slices of one run:
+ * and GET /livescores on the real data, each measured through the service, through the two
+ * floors and straight against the node with the same concurrency, in rotating slices of one run:
  *   1. a date page (25 fixtures) with include=odds,statistics,metrics;
  *   2. a list of 10 fixture ids with include=last_fixtures,trends (a search, then one _msearch);
  *   3. /livescores with include=odds,statistics,metrics.
@@ -11,11 +11,13 @@
  * presented-JSON cache, so no _mget follows. service/floor is then the service's own cost:
  * auth, validation, the cache, assembling the body, compression off, the log line.
  *
- * The floor (`floor-server.ts`, this file with --floor) makes the same node requests and
- * answers the service's own bytes with nothing in between: floor/raw is what the extra hop
- * and the larger response cost on this machine whatever the code, service/floor the code.
- * Beside the latencies, CPU ms per request of the service, the floor and the local node(s),
- * from /proc over each target's slices (`target-cpu.ts`).
+ * The floors (`floor-server.ts`, this file with --floor) make the same node requests and
+ * answer the service's own bytes: the bare floor with node:http and nothing in between, so
+ * floor/raw is what the extra hop and the larger response cost on this machine whatever the
+ * code; the stack floor with koa, @koa/router and the Elasticsearch client the service must
+ * be built on, so stack/floor is that stack's cost and service/stack our own code's. Beside
+ * the latencies, CPU ms per request of the service, the floors and the local node(s), from
+ * /proc over each target's slices (`target-cpu.ts`).
  *
  * Reads the data under INDEX_PREFIX (default `sfd`) and writes nothing there: the service
  * runs as a child process (this file with --serve: the production app, with its API keys
@@ -37,9 +39,10 @@ import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { KeyCache } from "../../src/auth/key-cache.js";
 import { loadConfig } from "../../src/config.js";
 import { benchServiceOptions, freePort, startService } from "./bench-service.js";
-import { serveFloor, startFloor } from "./floor-server.js";
-import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./three-way.js";
+import { floorKind, serveFloor, startFloor } from "./floor-server.js";
+import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./side-by-side.js";
 import { send, type Reply } from "./http-send.js";
+import { bareNodeSend, clientNodeSend, replyJson, type NodeReply, type NodeSend } from "./node-send.js";
 import { cpuText, TargetCpuMeter, type TargetPids } from "./target-cpu.js";
 import { localNodePids } from "../load/cpu-meter.js";
 import { createDeps } from "../../src/deps.js";
@@ -60,7 +63,7 @@ const PER_PAGE = 25;
 const ID_LIST_LENGTH = 10;
 const DAY_MS = 86_400_000;
 
-type Scenario = { name: string; servicePath: string; raw: () => Promise<Reply>; ids: (raw: Reply) => Promise<number[]> };
+type Scenario = { name: string; servicePath: string; raw: () => Promise<NodeReply>; ids: (raw: NodeReply) => Promise<number[]> };
 
 // ---------------------------------------------------------------- HTTP and load
 
@@ -130,17 +133,16 @@ async function recentFinishedIds(es: Client, index: string, now: Date): Promise<
   return response.hits.hits.map((hit) => hit._source!.id);
 }
 
-function rawSearch(agent: Agent, node: string, request: estypes.SearchRequest, docvalueFields: readonly string[] = []): () => Promise<Reply> {
+function rawSearch(toNode: NodeSend, node: string, request: estypes.SearchRequest, docvalueFields: readonly string[] = []): () => Promise<NodeReply> {
   // What a client sends: the body, and allow_partial_search_results as the URL parameter it is.
   const { index, allow_partial_search_results, ...body } = refsOnly(request, docvalueFields);
   const url = `${node}/${String(index)}/_search?allow_partial_search_results=${String(allow_partial_search_results)}`;
   const text = JSON.stringify(body);
-  return () => send(agent, url, { method: "POST", headers: { "content-type": "application/json" }, body: text });
+  return () => toNode(url, { method: "POST", headers: { "content-type": "application/json" }, body: text });
 }
 
-function hitIds(reply: Reply): number[] {
-  const parsed = JSON.parse(reply.body.toString()) as estypes.SearchResponse;
-  return parsed.hits.hits.map((hit) => Number(hit._id));
+function hitIds(reply: NodeReply): number[] {
+  return replyJson<estypes.SearchResponse>(reply).hits.hits.map((hit) => Number(hit._id));
 }
 
 /** What the scenarios are about: the day of the date page and the ids of the id list. */
@@ -151,19 +153,20 @@ async function pick(es: Client, index: string): Promise<Picks> {
   return { day: await busiestDay(es, index, now), ids: await recentFinishedIds(es, index, now) };
 }
 
-function scenarios(agent: Agent, node: string, index: string, { day, ids }: Picks): Scenario[] {
+/** The scenarios, their node requests sent with `toNode` (the raw side and the bare floor: bare; the stack floor: the client). */
+function scenarios(toNode: NodeSend, node: string, index: string, { day, ids }: Picks): Scenario[] {
   const now = new Date();
   const rich = new Set(["odds", "statistics", "metrics"]);
   const form = new Set(["last_fixtures", "trends"]);
 
-  const datePage = rawSearch(agent, node, buildFixturesSearch({
+  const datePage = rawSearch(toNode, node, buildFixturesSearch({
     index,
     selection: { sportId: 1, dates: dateSelection({ date: day }, now) },
     order: "asc",
     window: pageWindow(1, PER_PAGE),
     includes: rich,
   }), ["status"]);
-  const idSearch = rawSearch(agent, node, buildFixturesSearch({
+  const idSearch = rawSearch(toNode, node, buildFixturesSearch({
     index,
     selection: { sportId: 1, fixtureIds: ids },
     order: "asc",
@@ -171,16 +174,16 @@ function scenarios(agent: Agent, node: string, index: string, { day, ids }: Pick
     includes: form,
   }), ["status", ...TARGET_FIELDS]);
   // The service's two steps: the page, then one _msearch built from its hits.
-  const idsWithForm = async (): Promise<Reply> => {
+  const idsWithForm = async (): Promise<NodeReply> => {
     const page = await idSearch();
-    const hits = (JSON.parse(page.body.toString()) as estypes.SearchResponse).hits.hits;
+    const hits = replyJson<estypes.SearchResponse>(page).hits.hits;
     const targets = hits.map((hit) => refTarget({ index: hit._index, id: hit._id ?? "", version: "", fields: (hit.fields ?? {}) as Record<string, unknown[]> }));
     const { searches = [] } = buildLastFixturesSearches(index, targets);
     const ndjson = searches.map((line, i) => JSON.stringify(i % 2 === 1 ? refsOnly(line as estypes.SearchSearchRequestBody) : line)).join("\n") + "\n";
-    const form = await send(agent, `${node}/_msearch`, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: ndjson });
+    const form = await toNode(`${node}/_msearch`, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: ndjson });
     return form.status === 200 ? { ...page, status: 200 } : form;
   };
-  const live = rawSearch(agent, node, buildLivescoresSearch({ index, sportId: 1, includes: rich }));
+  const live = rawSearch(toNode, node, buildLivescoresSearch({ index, sportId: 1, includes: rich }));
 
   return [
     { name: `date page ${day}, odds+statistics+metrics`, servicePath: `/fixtures?date=${day}&include=odds,statistics,metrics`, raw: datePage, ids: async (r) => hitIds(r).slice(0, PER_PAGE) },
@@ -189,15 +192,17 @@ function scenarios(agent: Agent, node: string, index: string, { day, ids }: Pick
   ];
 }
 
-/** --floor: the floor server (see `floor-server.ts`) for every scenario, on `/floor/<n>`. */
+/** --floor: a floor server (see `floor-server.ts`, FLOOR_KIND) for every scenario, on `/floor/<n>`. */
 async function serveFloorMode(): Promise<void> {
   const config = loadConfig();
   const picks = JSON.parse(process.env.FLOOR_PICKS ?? "") as Picks;
-  const agent = new Agent({ keepAlive: true });
-  const list = scenarios(agent, config.elasticsearch.nodes[0]!, indexNames(config.indexPrefix).fixtures, picks);
+  const kind = floorKind();
+  const toNode = kind === "stack" ? clientNodeSend(createElasticsearchClient(config.elasticsearch)) : bareNodeSend(new Agent({ keepAlive: true }));
+  const list = scenarios(toNode, config.elasticsearch.nodes[0]!, indexNames(config.indexPrefix).fixtures, picks);
   await serveFloor(
     list.map((scenario, n) => ({ path: `/floor/${n}`, serviceUrl: `${process.env.FLOOR_SERVICE_URL}${scenario.servicePath}`, roundTrips: scenario.raw })),
     process.env.FLOOR_API_KEY ?? "",
+    kind,
   );
 }
 
@@ -208,7 +213,7 @@ const pad = (text: string, width: number) => text.padEnd(width);
 
 type Row = { scenario: Scenario; serviceBytes: number; rawBytes: number } & Record<TargetName, Measured>;
 /** What main() must stop or delete at the end, whatever step failed. */
-type Running = { service?: ChildProcess; floorServer?: ChildProcess; keysAlias?: string };
+type Running = { service?: ChildProcess; floorServers: ChildProcess[]; keysAlias?: string };
 
 async function main(): Promise<void> {
   if (process.argv.includes("--serve")) return serve();
@@ -220,30 +225,36 @@ async function main(): Promise<void> {
   const names = indexNames(prefix);
   const node = config.elasticsearch.nodes[0]!;
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections * 2 });
-  const running: Running = {};
+  const running: Running = { floorServers: [] };
   try {
     const fixtures = (await es.count({ index: names.fixtures })).count;
     console.log(`Machine: ${availableParallelism()} cores. ${names.fixtures}: ${fixtures.toLocaleString("en")} fixtures.`);
 
     const { serviceUrl, key } = await serviceUnderTest(es, prefix, running, options.serviceDir);
     const picks = await pick(es, names.fixtures);
-    const floor = await startFloor(fileURLToPath(import.meta.url), { INDEX_PREFIX: prefix, serviceUrl, apiKey: key, FLOOR_PICKS: JSON.stringify(picks) });
-    running.floorServer = floor.child;
-    const floorUrl = floor.url;
-    console.log(`Service ${serviceUrl}${options.serviceDir ? ` (from ${options.serviceDir})` : ""}, floor ${floorUrl}, node ${node}; ` +
-      `${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per target in ${options.rounds} rotating slices.\n`);
-    const pids: TargetPids = { service: running.service?.pid ?? 0, floor: floor.child.pid ?? 0, nodes: await localNodePids(es) };
+    const floorEnv = { INDEX_PREFIX: prefix, serviceUrl, apiKey: key, FLOOR_PICKS: JSON.stringify(picks) };
+    const stack = await startFloor(fileURLToPath(import.meta.url), "stack", floorEnv);
+    running.floorServers.push(stack.child);
+    const floor = await startFloor(fileURLToPath(import.meta.url), "bare", floorEnv);
+    running.floorServers.push(floor.child);
+    console.log(`Service ${serviceUrl}${options.serviceDir ? ` (from ${options.serviceDir})` : ""}, stack floor ${stack.url}, bare floor ${floor.url}, ` +
+      `node ${node}; ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per target in ${options.rounds} rotating slices.\n`);
+    const pids: TargetPids = { service: running.service?.pid ?? 0, stack: stack.child.pid ?? 0, floor: floor.child.pid ?? 0, nodes: await localNodePids(es) };
 
     const rows: Row[] = [];
-    for (const [n, scenario] of scenarios(agent, node, names.fixtures, picks).entries()) {
-      const viaService = () => send(agent, serviceUrl + scenario.servicePath, { headers: { "x-api-key": key } });
-      const viaFloor = () => send(agent, `${floorUrl}/floor/${n}`);
-      rows.push(await measureScenario(scenario, viaService, viaFloor, options, new TargetCpuMeter(pids)));
+    for (const [n, scenario] of scenarios(bareNodeSend(agent), node, names.fixtures, picks).entries()) {
+      const operations: Record<TargetName, () => Promise<NodeReply>> = {
+        service: () => send(agent, serviceUrl + scenario.servicePath, { headers: { "x-api-key": key } }),
+        stack: () => send(agent, `${stack.url}/floor/${n}`),
+        floor: () => send(agent, `${floor.url}/floor/${n}`),
+        raw: scenario.raw,
+      };
+      rows.push(await measureScenario(scenario, operations, options, new TargetCpuMeter(pids)));
     }
     printSummary(rows);
   } finally {
     agent.destroy();
-    running.floorServer?.kill();
+    for (const child of running.floorServers) child.kill();
     running.service?.kill();
     if (running.keysAlias) {
       await es.indices.delete({ index: versionedIndexName(running.keysAlias, 1) }, { ignore: [404] }).catch(() => {});
@@ -277,40 +288,41 @@ async function serviceUnderTest(es: Client, prefix: string, running: Running, se
 /** One scenario: checks that service and node agree, warms every target up, then measures them in rotation. */
 async function measureScenario(
   scenario: Scenario,
-  viaService: () => Promise<Reply>,
-  viaFloor: () => Promise<Reply>,
+  operations: Record<TargetName, () => Promise<NodeReply>>,
   options: RunOptions,
   meter: TargetCpuMeter,
 ): Promise<Row> {
   // Both sides answer the same fixtures, or the comparison means nothing.
-  const check = await viaService();
+  const check = await operations.service();
   const serviceIds = (JSON.parse(check.body.toString()) as { fixtures: Array<{ id: number }> }).fixtures.map((f) => f.id);
   const rawCheck = await scenario.raw();
   const rawIds = await scenario.ids(rawCheck);
   if (check.status !== 200 || serviceIds.length === 0 || JSON.stringify(serviceIds) !== JSON.stringify(rawIds)) {
     throw new Error(`${scenario.name}: service and node disagree or find nothing`);
   }
-  const operations = { service: viaService, floor: viaFloor, raw: scenario.raw };
   for (const target of TARGET_NAMES) await load(operations[target], options.connections, options.warmup);
   const measured = await rotate(options.rounds, meter, (target, latencies) =>
     load(operations[target], options.connections, options.duration / options.rounds, latencies),
   );
   console.log(`${scenario.name} (${serviceIds.length} fixtures; ${(check.body.length / 1024).toFixed(0)} KiB from the service, ${(rawCheck.body.length / 1024).toFixed(0)} KiB from the node)`);
-  for (const [label, m] of [["service", measured.service], ["floor", measured.floor], ["raw node", measured.raw]] as const) {
+  for (const [label, m] of [["service", measured.service], ["stack", measured.stack], ["floor", measured.floor], ["raw node", measured.raw]] as const) {
     console.log(`  ${pad(label, 9)} ${pad(`${m.rps.toFixed(1)} req/s`, 14)} p50 ${pad(ms(m.p50), 10)} p99 ${pad(ms(m.p99), 10)} (${m.samples} requests)`);
   }
-  const { service: sv, floor: fl, raw } = measured;
+  const { service: sv, stack: st, floor: fl, raw } = measured;
   console.log(`  p50 ratios: service/raw ${(sv.p50 / raw.p50).toFixed(2)}, floor/raw ${(fl.p50 / raw.p50).toFixed(2)}, ` +
+    `stack/floor ${(st.p50 / fl.p50).toFixed(2)}, service/stack ${(sv.p50 / st.p50).toFixed(2)}, ` +
     `service/floor ${(sv.p50 / fl.p50).toFixed(2)}; p99 service/raw ${(sv.p99 / raw.p99).toFixed(2)}`);
   console.log(`  ${cpuText(measured)}\n`);
   return { scenario, ...measured, serviceBytes: check.body.length, rawBytes: rawCheck.body.length };
 }
 
 function printSummary(rows: readonly Row[]): void {
-  console.log(`p50 service/floor, what the service's own code adds (target <= ${TARGET_RATIO}); floor/raw is the extra hop with the service's bytes and nothing else:`);
+  console.log(`p50 service/floor, what the stack and our code add to the bare hop (target <= ${TARGET_RATIO}); stack/floor is koa, @koa/router ` +
+    "and the Elasticsearch client alone, service/stack our own code; floor/raw is the extra hop with the service's bytes and nothing else:");
   for (const row of rows) {
     const ratio = row.service.p50 / row.floor.p50;
     console.log(`  ${pad(row.scenario.name, 50)} ${ratio.toFixed(2)} ${pad(ratio <= TARGET_RATIO ? "met" : "NOT met", 8)}` +
+      ` stack/floor ${(row.stack.p50 / row.floor.p50).toFixed(2)}, service/stack ${(row.service.p50 / row.stack.p50).toFixed(2)},` +
       ` floor/raw ${(row.floor.p50 / row.raw.p50).toFixed(2)}, service/raw ${(row.service.p50 / row.raw.p50).toFixed(2)}`);
     console.log(`    ${cpuText(row)}`);
   }

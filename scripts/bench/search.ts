@@ -9,15 +9,17 @@
  * Reads the data under INDEX_PREFIX (default `bench`; build it with
  * `INDEX_PREFIX=bench npm run rebuild -- --source synthetic --scale 100000`). The service
  * runs as a child process, as in production; the only write is a bench API key, revoked
- * at the end. Service, floor and node alternate in slices of one run (see `compare`). Prints
- * p50/p99 per target, the ratios and the targets (service/floor p50 <= 1.10 for each
+ * at the end. Service, the two floors and node alternate in slices of one run (`rotate`).
+ * Prints p50/p99 per target, the ratios and the targets (service/floor p50 <= 1.10 for each
  * scenario; service p99 <= 50 ms for 3 where + order).
  *
- * The floor (`floor-server.ts`, this file with --floor) makes the service's Elasticsearch
- * request and answers the service's own bytes with nothing else in between, so floor/raw
- * is what this machine charges for the extra hop alone and service/floor is the service's
- * own cost. Beside the latencies, CPU ms per request of the service, the floor and the local
- * node(s), from /proc over each target's slices (`target-cpu.ts`). The service child runs with
+ * The floors (`floor-server.ts`, this file with --floor) make the service's Elasticsearch
+ * request and answer the service's own bytes: the bare floor with node:http and nothing
+ * else, so floor/raw is what this machine charges for the extra hop alone; the stack floor
+ * with koa, @koa/router and the Elasticsearch client the service must be built on, so
+ * stack/floor is what that stack costs and service/stack what our own code adds. Beside the
+ * latencies, CPU ms per request of the service, the floors and the local node(s), from /proc
+ * over each target's slices (`target-cpu.ts`). The service and floor children run with
  * production's V8 flags and malloc settings (SERVICE_NODE_ARGS replaces the flags, e.g. to add
  * --cpu-prof); --service-dir DIR runs DIR's src/server.ts (another checkout) for before/after.
  */
@@ -33,9 +35,9 @@ import { Agent } from "node:http";
 import { fileURLToPath } from "node:url";
 import { benchServiceOptions, freePort, startService } from "./bench-service.js";
 import { refsOnly } from "../../src/store/versioned-refs.js";
-import { serveFloor, startFloor } from "./floor-server.js";
-import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./three-way.js";
-import { send } from "./http-send.js";
+import { floorKind, serveFloor, startFloor } from "./floor-server.js";
+import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./side-by-side.js";
+import { bareNodeSend, clientNodeSend } from "./node-send.js";
 import { cpuText, TargetCpuMeter, type TargetPids } from "./target-cpu.js";
 import { localNodePids } from "../load/cpu-meter.js";
 import { fixturesSearchInput } from "../../src/routes/fixtures-search/schema.js";
@@ -95,12 +97,13 @@ function rawRequest(input: ReturnType<typeof scenarioInput>, index: string, now:
   return { path: `/${String(target)}/_search?allow_partial_search_results=${String(allow_partial_search_results)}`, body };
 }
 
-/** --floor: the floor server (see `floor-server.ts`) for every scenario, on `/floor/<n>`. */
+/** --floor: a floor server (see `floor-server.ts`, FLOOR_KIND) for every scenario, on `/floor/<n>`. */
 async function serveFloorMode(): Promise<void> {
   const config = loadConfig({ ...process.env, INDEX_PREFIX: process.env.INDEX_PREFIX ?? "bench" });
   const index = indexNames(config.indexPrefix).fixtures;
   const node = config.elasticsearch.nodes[0]!;
-  const agent = new Agent({ keepAlive: true });
+  const kind = floorKind();
+  const toNode = kind === "stack" ? clientNodeSend(createElasticsearchClient(config.elasticsearch)) : bareNodeSend(new Agent({ keepAlive: true }));
   const headers = { "content-type": "application/json" };
   await serveFloor(
     SCENARIOS.map((scenario, n) => {
@@ -110,11 +113,12 @@ async function serveFloorMode(): Promise<void> {
         serviceUrl: `${process.env.FLOOR_SERVICE_URL}/fixtures/search?${scenario.query}`,
         roundTrips: () => {
           const { path, body } = rawRequest(input, index, new Date());
-          return send(agent, node + path, { method: "POST", headers, body: JSON.stringify(body) });
+          return toNode(node + path, { method: "POST", headers, body: JSON.stringify(body) });
         },
       };
     }),
     process.env.FLOOR_API_KEY ?? "",
+    kind,
   );
 }
 
@@ -136,8 +140,8 @@ function mib(bytes: number): string {
 }
 
 type Row = { name: string; filters: number } & Record<TargetName, Measured>;
-/** Where a scenario's requests go: the service, the floor and the node, and what they need. */
-type Endpoints = { serviceUrl: string; floorUrl: string; node: string; index: string; apiKey: string };
+/** Where a scenario's requests go: the service, the two floors and the node, and what they need. */
+type Endpoints = { serviceUrl: string; stackUrl: string; floorUrl: string; node: string; index: string; apiKey: string };
 
 async function main(): Promise<void> {
   if (process.argv.includes("--floor")) return serveFloorMode();
@@ -148,7 +152,7 @@ async function main(): Promise<void> {
   const names = indexNames(prefix);
   const node = config.elasticsearch.nodes[0]!;
   let service: ChildProcess | undefined;
-  let floorServer: ChildProcess | undefined;
+  const floorServers: ChildProcess[] = [];
   let keyId: string | undefined;
   const keys = new ApiKeyStore(es, names.api_keys);
   try {
@@ -166,20 +170,24 @@ async function main(): Promise<void> {
       ...(options.serviceDir ? { cwd: options.serviceDir } : {}),
     });
     const serviceUrl = `http://127.0.0.1:${port}`;
-    const floor = await startFloor(fileURLToPath(import.meta.url), { INDEX_PREFIX: prefix, serviceUrl, apiKey: created.key });
-    floorServer = floor.child;
-    const floorUrl = floor.url;
-    const pids: TargetPids = { service: service.pid ?? 0, floor: floorServer.pid ?? 0, nodes: await localNodePids(es) };
-    console.log(`Service on ${serviceUrl}${options.serviceDir ? ` (from ${options.serviceDir})` : ""}, floor on ${floorUrl}, node ${node}; ` +
+    const floorEnv = { INDEX_PREFIX: prefix, serviceUrl, apiKey: created.key };
+    const stack = await startFloor(fileURLToPath(import.meta.url), "stack", floorEnv);
+    floorServers.push(stack.child);
+    const floor = await startFloor(fileURLToPath(import.meta.url), "bare", floorEnv);
+    floorServers.push(floor.child);
+    const [stackUrl, floorUrl] = [stack.url, floor.url];
+    const pids: TargetPids = { service: service.pid ?? 0, stack: stack.child.pid ?? 0, floor: floor.child.pid ?? 0, nodes: await localNodePids(es) };
+    console.log(`Service on ${serviceUrl}${options.serviceDir ? ` (from ${options.serviceDir})` : ""}, stack floor on ${stackUrl}, ` +
+      `bare floor on ${floorUrl}, node ${node}; ` +
       `${options.connections} connections, ${options.warmup} s warm-up, ` +
       `then ${options.duration} s per target in ${options.rounds} rotating slices.\n`);
 
-    const endpoints: Endpoints = { serviceUrl, floorUrl, node, index: names.fixtures, apiKey: created.key };
+    const endpoints: Endpoints = { serviceUrl, stackUrl, floorUrl, node, index: names.fixtures, apiKey: created.key };
     const rows: Row[] = [];
     for (const [n, scenario] of SCENARIOS.entries()) rows.push(await measureScenario(scenario, n, endpoints, options, new TargetCpuMeter(pids)));
     printResults(rows);
   } finally {
-    floorServer?.kill("SIGTERM");
+    for (const child of floorServers) child.kill("SIGTERM");
     service?.kill("SIGTERM");
     if (keyId) await keys.revoke(keyId).catch(() => false);
     await es.close();
@@ -208,7 +216,7 @@ async function measureScenario(
   options: RunOptions,
   meter: TargetCpuMeter,
 ): Promise<Row> {
-  const { serviceUrl, floorUrl, node, index, apiKey } = endpoints;
+  const { serviceUrl, stackUrl, floorUrl, node, index, apiKey } = endpoints;
   const input = scenarioInput(scenario.query);
   const raw = (now: Date) => rawRequest(input, index, now);
   const path = `/fixtures/search?${scenario.query}`;
@@ -241,7 +249,12 @@ async function measureScenario(
       },
     ],
   };
-  const targets = { service: serviceOptions, floor: { url: `${floorUrl}/floor/${n}`, connections: options.connections }, raw: rawOptions };
+  const targets: Record<TargetName, Target> = {
+    service: serviceOptions,
+    stack: { url: `${stackUrl}/floor/${n}`, connections: options.connections },
+    floor: { url: `${floorUrl}/floor/${n}`, connections: options.connections },
+    raw: rawOptions,
+  };
   for (const target of TARGET_NAMES) await run({ ...targets[target], duration: options.warmup }, "warm-up", []);
   const measured = await rotate(options.rounds, meter, (target, latencies) =>
     run({ ...targets[target], duration: options.duration / options.rounds }, `${scenario.name} ${target}`, latencies),
@@ -261,6 +274,7 @@ function printResults(rows: readonly Row[]): void {
       `${row.name.padEnd(24)} ${target.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)}${extra}`;
     const ratios = (m: Measured) => `${(m.p50 / row.raw.p50).toFixed(2).padStart(12)}${(m.p99 / row.raw.p99).toFixed(2).padStart(12)}`;
     console.log(line("service", row.service, ratios(row.service)));
+    console.log(line("stack", row.stack, ratios(row.stack)));
     console.log(line("floor", row.floor, ratios(row.floor)));
     console.log(line("raw", row.raw));
   }
@@ -272,9 +286,11 @@ function printResults(rows: readonly Row[]): void {
   console.log(`service/raw p50 ratio: median ${median(rows.map((row) => row.service.p50 / row.raw.p50)).toFixed(2)} (no target: the floor alone is above raw)`);
   console.log(`floor/raw p50 ratio: median ${median(rows.map((row) => row.floor.p50 / row.raw.p50)).toFixed(2)} ` +
     "(the extra hop alone: the service's requests and bytes, nothing between)");
-  const ownCost = rows.map((row) => row.service.p50 / row.floor.p50);
-  const worst = Math.max(...ownCost);
-  console.log(`service/floor p50 ratio (what the service's own code adds): ${ownCost.map((ratio) => ratio.toFixed(2)).join(", ")} ` +
+  const ratios = (over: (row: Row) => number) => rows.map((row) => over(row).toFixed(2)).join(", ");
+  console.log(`stack/floor p50 ratio (koa, @koa/router and the Elasticsearch client alone, before any code of ours): ${ratios((row) => row.stack.p50 / row.floor.p50)}`);
+  console.log(`service/stack p50 ratio (what our own code adds to that stack): ${ratios((row) => row.service.p50 / row.stack.p50)}`);
+  const worst = Math.max(...rows.map((row) => row.service.p50 / row.floor.p50));
+  console.log(`service/floor p50 ratio (the stack and our code together): ${ratios((row) => row.service.p50 / row.floor.p50)} ` +
     `(target: each <= ${TARGET_RATIO}) ${worst <= TARGET_RATIO ? "PASS" : "FAIL"}`);
   console.log(`service p99, 3 where + order, window 168: ${three.service.p99.toFixed(1)} ms (target <= ${TARGET_P99_MS}) ` +
     `${three.service.p99 <= TARGET_P99_MS ? "PASS" : "FAIL"}`);

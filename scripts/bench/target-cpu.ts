@@ -1,17 +1,18 @@
 /**
- * CPU per request of each target of a three-way benchmark (service, floor, raw node), read
- * from /proc/<pid>/stat around every measured slice with the load scripts' `cpuWindow`:
- * during a service slice the service's and the node's CPU, during a floor slice the floor's
- * and the node's, during a raw slice the node's. Latency ratios say how much slower the
- * service answers than the floor; these say what each request costs the machine, and whether
- * the service's own cost (service - floor) is above what merely relaying the node's answer
- * and sending the bytes costs (the floor).
+ * CPU per request of each target of a side-by-side benchmark (service, stack floor, bare
+ * floor, raw node), read from /proc/<pid>/stat around every measured slice with the load
+ * scripts' `cpuWindow`: during a service slice the service's and the node's CPU, during a
+ * floor slice that floor's and the node's, during a raw slice the node's. Latency ratios say
+ * how much slower the service answers than a floor; these say what each request costs the
+ * machine: what merely relaying the node's answer and sending the bytes costs (the bare
+ * floor), what the stack the service is built on adds to that (stack - floor), and what our
+ * own code adds on top (service - stack).
  */
 import { cpuWindow } from "../load/cpu-meter.js";
-import type { TargetName } from "./three-way.js";
+import { perTarget, type TargetName } from "./side-by-side.js";
 
-/** The processes whose CPU a benchmark reads: its service child, its floor child, the local node(s). */
-export type TargetPids = { service: number; floor: number; nodes: readonly number[] };
+/** The processes whose CPU a benchmark reads: its service child, its two floor children, the local node(s). */
+export type TargetPids = { service: number; stack: number; floor: number; nodes: readonly number[] };
 
 /** CPU ms per request answered, over a target's slices: its own process's (NaN for raw) and the node's. */
 export type TargetCpu = { ownMs: number; nodeMs: number };
@@ -20,7 +21,7 @@ type Totals = { ownMs: number; nodeMs: number };
 
 /** Sums each target's CPU over its slices; `perRequest` divides by the requests it answered. */
 export class TargetCpuMeter {
-  readonly #totals: Record<TargetName, Totals> = { service: { ownMs: 0, nodeMs: 0 }, floor: { ownMs: 0, nodeMs: 0 }, raw: { ownMs: 0, nodeMs: 0 } };
+  readonly #totals: Record<TargetName, Totals> = perTarget(() => ({ ownMs: 0, nodeMs: 0 }));
 
   constructor(private readonly pids: TargetPids) {}
 
@@ -45,13 +46,15 @@ export class TargetCpuMeter {
 const fixed = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(2));
 
 /**
- * One line per scenario: "CPU ms/request: service 3.21 (node 1.10), floor 1.05 (node 1.08),
- * raw node 1.02; service - floor 2.16, service/node 292%, floor/node 97%".
+ * One line per scenario: "CPU ms/request: service 1.21 (node 2.60), stack 0.80 (node 2.58),
+ * floor 0.40 (node 2.61), raw node 2.50; service - stack 0.41, stack - floor 0.40,
+ * service/node 47%, stack/node 31%, floor/node 15%".
  */
 export function cpuText(measured: Record<TargetName, { cpu: TargetCpu }>): string {
-  const [service, floor, raw] = [measured.service.cpu, measured.floor.cpu, measured.raw.cpu];
+  const { service, stack, floor, raw } = perTarget((target) => measured[target].cpu);
   const share = (own: number, node: number) => (Number.isNaN(own / node) ? "-" : `${((100 * own) / node).toFixed(0)}%`);
-  return `CPU ms/request: service ${fixed(service.ownMs)} (node ${fixed(service.nodeMs)}), floor ${fixed(floor.ownMs)} (node ${fixed(floor.nodeMs)}), ` +
-    `raw node ${fixed(raw.nodeMs)}; service - floor ${fixed(service.ownMs - floor.ownMs)}, ` +
-    `service/node ${share(service.ownMs, service.nodeMs)}, floor/node ${share(floor.ownMs, floor.nodeMs)}`;
+  return `CPU ms/request: service ${fixed(service.ownMs)} (node ${fixed(service.nodeMs)}), stack ${fixed(stack.ownMs)} (node ${fixed(stack.nodeMs)}), ` +
+    `floor ${fixed(floor.ownMs)} (node ${fixed(floor.nodeMs)}), raw node ${fixed(raw.nodeMs)}; ` +
+    `service - stack ${fixed(service.ownMs - stack.ownMs)}, stack - floor ${fixed(stack.ownMs - floor.ownMs)}, ` +
+    `service/node ${share(service.ownMs, service.nodeMs)}, stack/node ${share(stack.ownMs, stack.nodeMs)}, floor/node ${share(floor.ownMs, floor.nodeMs)}`;
 }

@@ -1,14 +1,14 @@
 /**
- * What the two latency-ratio benchmarks (bench:search, bench:fixtures) share: three targets
- * (the service, the floor, the raw node) measured in rotating slices of one run, and the
- * checks of their common options.
+ * What the two latency-ratio benchmarks (bench:search, bench:fixtures) share: four targets
+ * (the service, the stack floor, the bare floor, the raw node: floor-server.ts) measured in
+ * rotating slices of one run, and the checks of their common options.
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { percentile } from "./bench-service.js";
 import type { TargetCpu, TargetCpuMeter } from "./target-cpu.js";
 
-export const TARGET_NAMES = ["service", "floor", "raw"] as const;
+export const TARGET_NAMES = ["service", "stack", "floor", "raw"] as const;
 export type TargetName = (typeof TARGET_NAMES)[number];
 export type Measured = { rps: number; p50: number; p99: number; samples: number; cpu: TargetCpu };
 
@@ -24,8 +24,8 @@ export async function rotate(
   meter: TargetCpuMeter,
   slice: (target: TargetName, latencies: number[]) => Promise<number>,
 ): Promise<Record<TargetName, Measured>> {
-  const samples: Record<TargetName, number[]> = { service: [], floor: [], raw: [] };
-  const rates: Record<TargetName, number[]> = { service: [], floor: [], raw: [] };
+  const samples = perTarget((): number[] => []);
+  const rates = perTarget((): number[] => []);
   for (let round = 0; round < rounds; round++) {
     for (let turn = 0; turn < TARGET_NAMES.length; turn++) {
       const target = TARGET_NAMES[(round + turn) % TARGET_NAMES.length]!;
@@ -39,7 +39,12 @@ export async function rotate(
     const rps = rates[target].reduce((sum, rate) => sum + rate, 0) / rates[target].length;
     return { rps, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), samples: sorted.length, cpu: meter.perRequest(target, sorted.length) };
   };
-  return { service: summarize("service"), floor: summarize("floor"), raw: summarize("raw") };
+  return perTarget(summarize);
+}
+
+/** A record with `make(target)` for every target. */
+export function perTarget<T>(make: (target: TargetName) => T): Record<TargetName, T> {
+  return Object.fromEntries(TARGET_NAMES.map((target) => [target, make(target)])) as Record<TargetName, T>;
 }
 
 export type RunOptions = {
