@@ -17,11 +17,11 @@ import { ApiKeyStore } from "../src/store/api-key-store.js";
 import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";
-import { buildDataSet, defaultSource } from "../src/ingest/data-set.js";
+import { buildDataSet, defaultSource, sourceToRebuild } from "../src/ingest/data-set.js";
 import { rebuild } from "../src/ingest/rebuild.js";
 import { ensurePersistentIndices } from "../src/store/ensure-index.js";
 import { indexNames } from "../src/store/index-names.js";
-import { currentVersion } from "../src/store/index-versions.js";
+import { currentVersion, dataOrigin } from "../src/store/index-versions.js";
 import { mappingGaps } from "../src/store/mapping-gaps.js";
 import { startServer } from "../src/server.js";
 import { parseSimulatorArgs, type SimulatorArgs } from "../src/live/simulator-args.js";
@@ -47,13 +47,15 @@ async function ensureData(): Promise<void> {
   const names = indexNames(config.indexPrefix);
   try {
     await ensurePersistentIndices(es, names, config.indexReplicas);
-    const source = defaultSource();
+    let source = defaultSource();
     if (await currentVersion(es, names)) {
       const gaps = await mappingGaps(es, names);
       if (gaps.length === 0) return;
+      const chosen = sourceToRebuild(await dataOrigin(es, names));
+      source = chosen.options;
       // The rebuild writes a new version beside the old one and swaps the aliases (`npm run rollback` goes back).
-      console.log(`The data was built with older mappings (no ${gaps.join(", ")}): rebuilding it from the ${source.source} source; ` +
-        "the old version stays until the next rebuild (npm run rollback).");
+      console.log(`The data was built with older mappings (no ${gaps.join(", ")}): rebuilding it from the ${source.source} source, ` +
+        `${chosen.why}; the old version stays until the next rebuild (npm run rollback).`);
     } else {
       console.log(`No data yet: rebuilding from the ${source.source} source (npm run rebuild does this on demand).`);
     }

@@ -14,6 +14,7 @@ import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
 import { byKickoff, planMatches, type MatchPlan } from "./fixtures/match-plans.js";
 import { buildLiveSlate } from "./live-slate/index.js";
 import type { DataSet } from "./rebuild.js";
+import type { DataOrigin } from "../store/index-versions.js";
 import { dropImplicitStages } from "./sources/normalize-stages.js";
 import { openfootballCatalog } from "./sources/openfootball-source.js";
 import { buildSyntheticCatalog } from "./synthetic/index.js";
@@ -41,7 +42,35 @@ export async function buildDataSet(
 ): Promise<{ dataSet: DataSet; catalog: Catalog; summary: string[] }> {
   const catalog = loadCatalog(options, now);
   const { dataSet, summary } = buildDataSetFromCatalog(catalog, now, log);
-  return { dataSet, catalog, summary: [`Source: ${options.source}`, ...summary] };
+  return { dataSet: { ...dataSet, origin: originOf(options) }, catalog, summary: [`Source: ${options.source}`, ...summary] };
+}
+
+/** What the rebuild records of a source: enough to read it again (`sourceToRebuild`). */
+function originOf(options: SourceOptions): DataOrigin {
+  if (options.source === "openfootball") return { source: "openfootball", dir: options.dir };
+  return options.scale === undefined ? { source: "synthetic" } : { source: "synthetic", scale: options.scale };
+}
+
+/**
+ * The source an automatic rebuild (`npm start` after a mapping change) reads: the one the data
+ * was built from, as its version recorded it, so the rebuild does not swap a synthetic set for
+ * the real data or back; the default source when nothing usable was recorded, saying why.
+ */
+export function sourceToRebuild(origin: DataOrigin | null): { options: SourceOptions; why: string } {
+  if (origin?.source === "synthetic") {
+    const scale = origin.scale;
+    if (scale === undefined) return { options: { source: "synthetic" }, why: "the source the data was built from" };
+    if (typeof scale === "number" && Number.isInteger(scale) && scale >= 1) {
+      return { options: { source: "synthetic", scale }, why: `the source the data was built from (scale ${scale})` };
+    }
+  }
+  if (origin?.source === "openfootball" && typeof origin.dir === "string") {
+    if (existsSync(join(origin.dir, "football.json"))) {
+      return { options: { source: "openfootball", dir: origin.dir }, why: `the source the data was built from (${origin.dir})` };
+    }
+    return { options: defaultSource(), why: `the default source: the data's own folder ${origin.dir} is gone` };
+  }
+  return { options: defaultSource(), why: "the default source: the data does not record its own (built by an older version)" };
 }
 
 /** The documents of any catalog (tests build small catalogs of their own and load them with `rebuild`). */

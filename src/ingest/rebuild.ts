@@ -4,6 +4,7 @@ import { VERSIONED_INDICES, versionedIndexName, type IndexNames, type VersionedI
 import {
   createVersion,
   currentVersion,
+  type DataOrigin,
   deleteVersions,
   finishVersion,
   listVersions,
@@ -22,11 +23,15 @@ import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over
 import { ProgressReporter } from "./progress.js";
 import { readSpool, writeSpool } from "./spool.js";
 
-/** Everything one rebuild loads: per versioned index, its documents and how many there must be. */
+/**
+ * Everything one rebuild loads: per versioned index, its documents and how many there must be;
+ * and where they came from (`origin`), recorded with the version so that a later automatic
+ * rebuild (`npm start` after a mapping change) reads the same source.
+ */
 export type DataSet = Record<
   VersionedIndex,
   { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> }
->;
+> & { origin?: DataOrigin };
 
 export type RebuildReport = {
   version: string;
@@ -73,7 +78,7 @@ export async function rebuild(
   try {
     await spoolDataSet(spoolDir, data, total, log);
     const generateSeconds = (Date.now() - started) / 1000;
-    const versions = await startVersion(es, names, replicas, log);
+    const versions = await startVersion(es, names, { replicas, origin: data.origin }, log);
     try {
       const loadStarted = Date.now();
       await loadVersion(es, names, versions.version, { spoolDir, data, total, replicas }, log);
@@ -118,13 +123,18 @@ async function spoolDataSet(spoolDir: string, data: DataSet, total: number, log:
 }
 
 /** The persistent indices made sure of, and the new version's empty indices created beside the current one. */
-async function startVersion(es: Client, names: IndexNames, replicas: IndexReplicas, log: Log): Promise<Versions> {
+async function startVersion(
+  es: Client,
+  names: IndexNames,
+  { replicas, origin }: { replicas: IndexReplicas; origin: DataOrigin | undefined },
+  log: Log,
+): Promise<Versions> {
   await ensurePersistentIndices(es, names, replicas);
   await applyPersistentReplicas(es, names, replicas);
   const previous = await currentVersion(es, names);
   const version = newVersion();
   log(`Loading version ${version}`);
-  await createVersion(es, names, version);
+  await createVersion(es, names, version, origin);
   return { previous, version };
 }
 

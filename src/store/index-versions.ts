@@ -17,8 +17,15 @@ export function newVersion(now = new Date()): string {
   return `${stamp}${Math.floor(Math.random() * 1000).toString().padStart(3, "0")}`;
 }
 
+/**
+ * Where a version's data came from (its source and that source's options), as the rebuild was
+ * told: kept in the fixtures index's mapping `_meta`, beside the version, and read back by
+ * `dataOrigin`. The store keeps it as given; the ingest layer knows what it means.
+ */
+export type DataOrigin = Readonly<Record<string, string | number>>;
+
 /** Creates the empty indices of a version, tuned for loading (no refresh, no replicas). */
-export async function createVersion(es: Client, names: IndexNames, version: string): Promise<void> {
+export async function createVersion(es: Client, names: IndexNames, version: string, origin?: DataOrigin): Promise<void> {
   for (const logical of VERSIONED_INDICES) {
     const { settings, mappings } = indexDefinition(logical);
     const loadSettings: estypes.IndicesIndexSettings = {
@@ -29,7 +36,7 @@ export async function createVersion(es: Client, names: IndexNames, version: stri
     await es.indices.create({
       index: versionedIndexName(names[logical], version),
       settings: loadSettings,
-      mappings: { ...mappings, _meta: { version } },
+      mappings: { ...mappings, _meta: origin ? { version, origin } : { version } },
     });
   }
 }
@@ -88,6 +95,14 @@ export async function currentVersion(es: Client, names: IndexNames): Promise<str
     versions.add(version);
   }
   return versions.size === 1 ? [...versions][0]! : null;
+}
+
+/** The origin recorded with the data the fixtures alias points at; null for data built before origins were recorded. */
+export async function dataOrigin(es: Client, names: IndexNames): Promise<DataOrigin | null> {
+  const answer = await es.indices.getMapping({ index: names.fixtures }, { ignore: [404] });
+  const mappings = Object.values(answer as Record<string, { mappings?: estypes.MappingTypeMapping }>)[0]?.mappings;
+  const origin = mappings?._meta?.origin as unknown;
+  return typeof origin === "object" && origin !== null && !Array.isArray(origin) ? (origin as DataOrigin) : null;
 }
 
 /** Points every versioned alias at `version` in one atomic call. */

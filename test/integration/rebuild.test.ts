@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rebuild, rollback, type DataSet } from "../../src/ingest/rebuild.js";
 import { DroppedDocumentsError } from "../../src/store/bulk-load.js";
-import { currentVersion, listVersions } from "../../src/store/index-versions.js";
+import { currentVersion, dataOrigin, listVersions } from "../../src/store/index-versions.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 let env: TestEnv;
@@ -63,6 +63,13 @@ describe("rebuild", () => {
     expect((await env.get("/types", { key })).status).toBe(200);
     const kept = await env.es.get({ index: env.deps.indices.bet_builders, id: "9001" });
     expect(kept.found).toBe(true);
+  });
+
+  it("records where the data came from with its version, for npm start's automatic rebuild", async () => {
+    await rebuild(env.es, env.deps.indices, { ...dataSet([20]), origin: { source: "synthetic", scale: 3 } });
+    expect(await dataOrigin(env.es, env.deps.indices)).toEqual({ source: "synthetic", scale: 3 });
+    await rebuild(env.es, env.deps.indices, dataSet([21]));
+    expect(await dataOrigin(env.es, env.deps.indices)).toBeNull();
   });
 
   it("puts the configured replicas on every versioned and persistent index, auto by default", async () => {
