@@ -2,9 +2,10 @@
  * `npm start`: everything a fresh machine needs, then the service.
  *  1. Elasticsearch: ELASTICSEARCH_URL when it answers, else the project's own local
  *     node (downloaded, verified and started on first use).
- *  2. The data: when the aliases are missing, or the data lacks fields the mappings now
- *     define (built by an older version), a rebuild from the real data when
- *     ../shared/data/openfootball is there, else from the synthetic source.
+ *  2. The data (one instance at a time: a second one started beside it waits, then finds it
+ *     ready): when the aliases are missing, or the data lacks fields the mappings now
+ *     define (built by an older version), a rebuild: from the source the data records, else
+ *     from the real data when ../shared/data/openfootball is there, else the synthetic source.
  *  3. The api_keys index; on a store without keys, one demo key printed once.
  *  4. The HTTP service, in this process.
  *  5. The live simulator in the background of the same process, moving the live slate
@@ -24,6 +25,7 @@ import { indexNames } from "../src/store/index-names.js";
 import { currentVersion, dataOrigin } from "../src/store/index-versions.js";
 import { mappingGaps } from "../src/store/mapping-gaps.js";
 import { startServer } from "../src/server.js";
+import { StartupLease } from "../src/store/startup-lease.js";
 import { parseSimulatorArgs, type SimulatorArgs } from "../src/live/simulator-args.js";
 import { LiveSimulator } from "../src/live/simulator.js";
 
@@ -85,6 +87,22 @@ async function ensureFirstKey(): Promise<void> {
   }
 }
 
+/** Data and first key are prepared by one instance at a time (`src/store/startup-lease.ts`). */
+async function whileHoldingStartupLease(prepare: () => Promise<void>): Promise<void> {
+  const config = loadConfig();
+  const es = createElasticsearchClient(config.elasticsearch);
+  try {
+    const lease = await StartupLease.acquire(es, indexNames(config.indexPrefix), { log: (line) => console.log(line) });
+    try {
+      await prepare();
+    } finally {
+      await lease.release();
+    }
+  } finally {
+    await es.close();
+  }
+}
+
 /** Runs until the process ends; a failing tick is logged and the next one tries again. */
 function simulateInBackground(args: SimulatorArgs): void {
   const config = loadConfig();
@@ -100,8 +118,10 @@ function simulateInBackground(args: SimulatorArgs): void {
 async function main(): Promise<void> {
   const args = parseSimulatorArgs(process.argv.slice(2), { simulateByDefault: true });
   await ensureNode();
-  await ensureData();
-  await ensureFirstKey();
+  await whileHoldingStartupLease(async () => {
+    await ensureData();
+    await ensureFirstKey();
+  });
   await startServer(loadConfig());
   if (args.simulate) simulateInBackground(args);
 }

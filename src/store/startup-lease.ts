@@ -1,0 +1,127 @@
+import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Client } from "@elastic/elasticsearch";
+import { clientErrorKind } from "./errors.js";
+import type { IndexNames } from "./index-names.js";
+import { AUTO_EXPAND_REPLICAS } from "./replicas.js";
+
+/**
+ * One `npm start` at a time prepares a prefix's data (the rebuild when it is missing or built
+ * with older mappings, and the first API key): a second instance started beside it waits,
+ * then finds the data ready, instead of building it a second time and printing a second
+ * "first" key.
+ *
+ * The lease is one document (`<prefix>_locks/startup`), created with op_type create, so only
+ * one instance gets it. Its holder rewrites it every `heartbeatMs`; a waiter takes it over,
+ * with a write conditional on the sequence number it saw, when that number has not moved for
+ * `staleAfterMs` of the waiter's own clock (a holder that was killed), so clocks of different
+ * machines never need to agree. The default leaves room for the rebuild's longest stretch
+ * without a heartbeat: reading and planning the real data blocks the event loop for about 9 s.
+ */
+export type LeaseOptions = {
+  /** Who holds it, as shown to waiters (host and pid by default). */
+  holder?: string;
+  heartbeatMs?: number;
+  staleAfterMs?: number;
+  pollMs?: number;
+  log?: (line: string) => void;
+};
+
+const LEASE_ID = "startup";
+const DEFAULTS = { heartbeatMs: 5_000, staleAfterMs: 120_000, pollMs: 1_000 };
+
+type Held = { seqNo: number; primaryTerm: number };
+
+export class StartupLease {
+  private heartbeat: NodeJS.Timeout | undefined;
+  private lost = false;
+
+  private constructor(
+    private readonly es: Client,
+    private readonly index: string,
+    private readonly holder: string,
+    private held: Held,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Waits until this process holds the lease of `names.prefix`, then keeps it alive until `release`. */
+  static async acquire(es: Client, names: IndexNames, options: LeaseOptions = {}): Promise<StartupLease> {
+    const { heartbeatMs, staleAfterMs, pollMs } = { ...DEFAULTS, ...options };
+    const holder = options.holder ?? `${hostname()} pid ${process.pid}`;
+    const log = options.log ?? (() => {});
+    const index = `${names.prefix}_locks`;
+    await es.indices.create(
+      { index, settings: { number_of_shards: 1, auto_expand_replicas: AUTO_EXPAND_REPLICAS } },
+      { ignore: [400] }, // resource_already_exists: another instance made it first
+    );
+    let seen: { seqNo: number; since: number } | undefined;
+    for (;;) {
+      const created = await writeLease(es, index, holder, null);
+      if (created) return new StartupLease(es, index, holder, created, log).keepAlive(heartbeatMs);
+      const current = await es.get<{ holder?: string }>({ index, id: LEASE_ID }, { ignore: [404] });
+      if (!current.found) continue; // released between the two calls: try again at once
+      const seqNo = current._seq_no!;
+      if (seen?.seqNo !== seqNo) {
+        if (!seen) log(`Waiting for ${current._source?.holder ?? "another instance"} to finish preparing the data ` +
+          `(taken over if it shows no sign of life for ${Math.round(staleAfterMs / 1000)} s)`);
+        seen = { seqNo, since: Date.now() };
+      } else if (Date.now() - seen.since >= staleAfterMs) {
+        const taken = await writeLease(es, index, holder, { seqNo, primaryTerm: current._primary_term! });
+        if (taken) {
+          log(`Took over the startup lease of ${current._source?.holder ?? "another instance"}: no sign of life for ${Math.round(staleAfterMs / 1000)} s`);
+          return new StartupLease(es, index, holder, taken, log).keepAlive(heartbeatMs);
+        }
+        seen = undefined;
+      }
+      await sleep(pollMs);
+    }
+  }
+
+  /** Gives the lease back (when it is still this process's), so a waiter goes on at once. */
+  async release(): Promise<void> {
+    clearInterval(this.heartbeat);
+    if (this.lost) return;
+    await this.es.delete(
+      { index: this.index, id: LEASE_ID, if_seq_no: this.held.seqNo, if_primary_term: this.held.primaryTerm },
+      { ignore: [404, 409] },
+    );
+  }
+
+  private keepAlive(heartbeatMs: number): this {
+    this.heartbeat = setInterval(() => void this.beat(), heartbeatMs);
+    this.heartbeat.unref();
+    return this;
+  }
+
+  private async beat(): Promise<void> {
+    if (this.lost) return;
+    try {
+      const next = await writeLease(this.es, this.index, this.holder, this.held);
+      if (next) this.held = next;
+      else {
+        this.lost = true;
+        clearInterval(this.heartbeat);
+        this.log("Lost the startup lease: another instance took it over after a long silence of this one");
+      }
+    } catch {
+      // A missed heartbeat is retried by the next one; only a conflict means the lease is gone.
+    }
+  }
+}
+
+/**
+ * Writes the lease document: a create when `after` is null, else a rewrite conditional on the
+ * version `after`. Null when another instance's write came first (409).
+ */
+async function writeLease(es: Client, index: string, holder: string, after: Held | null): Promise<Held | null> {
+  const document = { holder, written_at: new Date().toISOString() };
+  try {
+    const answer = after
+      ? await es.index({ index, id: LEASE_ID, document, if_seq_no: after.seqNo, if_primary_term: after.primaryTerm })
+      : await es.create({ index, id: LEASE_ID, document });
+    return { seqNo: answer._seq_no!, primaryTerm: answer._primary_term! };
+  } catch (error) {
+    if (clientErrorKind(error) === "conflict") return null;
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StartupLease } from "../../src/store/startup-lease.js";
+import { startTestEnv, type TestEnv } from "../support/test-env.js";
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await startTestEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+/** Resolves with the lease, and records when it was granted. */
+function acquireLogged(holder: string, order: string[], options: Parameters<typeof StartupLease.acquire>[2] = {}) {
+  return StartupLease.acquire(env.es, env.deps.indices, { holder, pollMs: 50, ...options }).then((lease) => {
+    order.push(`${holder} acquired`);
+    return lease;
+  });
+}
+
+describe("StartupLease (one npm start at a time prepares the data)", () => {
+  it("makes a second instance wait until the first releases, then lets it go on at once", async () => {
+    const order: string[] = [];
+    const lines: string[] = [];
+    const first = await acquireLogged("first", order);
+    const second = acquireLogged("second", order, { log: (line) => lines.push(line) });
+    await sleep(400);
+    expect(order).toEqual(["first acquired"]);
+    expect(lines).toEqual([expect.stringMatching(/^Waiting for first to finish preparing the data/)]);
+    order.push("first released");
+    await first.release();
+    await (await second).release();
+    expect(order).toEqual(["first acquired", "first released", "second acquired"]);
+  });
+
+  it("is kept by a live holder's heartbeat however long it holds it", async () => {
+    const order: string[] = [];
+    const holder = await acquireLogged("alive", order, { heartbeatMs: 50 });
+    const waiter = acquireLogged("waiter", order, { staleAfterMs: 300 });
+    await sleep(1_000);
+    expect(order).toEqual(["alive acquired"]);
+    await holder.release();
+    await (await waiter).release();
+    expect(order).toEqual(["alive acquired", "waiter acquired"]);
+  });
+
+  it("is taken over from a holder that shows no sign of life, whose late release then frees nothing", async () => {
+    const order: string[] = [];
+    const lines: string[] = [];
+    const silent = await acquireLogged("silent", order, { heartbeatMs: 60_000 });
+    const successor = await acquireLogged("successor", order, { staleAfterMs: 300, log: (line) => lines.push(line) });
+    expect(lines.at(-1)).toMatch(/^Took over the startup lease of silent/);
+
+    await silent.release(); // conditional on the version it wrote: the successor's lease stands
+    const third = acquireLogged("third", order, { staleAfterMs: 60_000 });
+    await sleep(400);
+    expect(order).toEqual(["silent acquired", "successor acquired"]);
+    await successor.release();
+    await (await third).release();
+    expect(order).toEqual(["silent acquired", "successor acquired", "third acquired"]);
+  });
+});
