@@ -34,6 +34,8 @@ type Held = { seqNo: number; primaryTerm: number };
 
 export class StartupLease {
   private heartbeat: NodeJS.Timeout | undefined;
+  /** The heartbeat write in flight: release waits for it, or it would delete a version the beat has just replaced. */
+  private beating: Promise<void> | undefined;
   private lost = false;
 
   private constructor(
@@ -80,6 +82,7 @@ export class StartupLease {
   /** Gives the lease back (when it is still this process's), so a waiter goes on at once. */
   async release(): Promise<void> {
     clearInterval(this.heartbeat);
+    await this.beating;
     if (this.lost) return;
     await this.es.delete(
       { index: this.index, id: LEASE_ID, if_seq_no: this.held.seqNo, if_primary_term: this.held.primaryTerm },
@@ -88,7 +91,10 @@ export class StartupLease {
   }
 
   private keepAlive(heartbeatMs: number): this {
-    this.heartbeat = setInterval(() => void this.beat(), heartbeatMs);
+    this.heartbeat = setInterval(() => {
+      if (this.beating) return;
+      this.beating = this.beat().finally(() => (this.beating = undefined));
+    }, heartbeatMs);
     this.heartbeat.unref();
     return this;
   }

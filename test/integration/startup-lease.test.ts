@@ -45,6 +45,18 @@ describe("StartupLease (one npm start at a time prepares the data)", () => {
     expect(order).toEqual(["alive acquired", "waiter acquired"]);
   });
 
+  it("is free after a release that met a heartbeat in flight", async () => {
+    for (let round = 0; round < 5; round++) {
+      const busy = await StartupLease.acquire(env.es, env.deps.indices, { holder: "busy", heartbeatMs: 5 });
+      await sleep(60);
+      await busy.release();
+      const next = StartupLease.acquire(env.es, env.deps.indices, { holder: "next", pollMs: 50, staleAfterMs: 60_000 });
+      const outcome = await Promise.race([next.then(() => "acquired"), sleep(2_000).then(() => "still held")]);
+      expect(outcome).toBe("acquired");
+      await (await next).release();
+    }
+  });
+
   it("is taken over from a holder that shows no sign of life, whose late release then frees nothing", async () => {
     const order: string[] = [];
     const lines: string[] = [];
