@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../src/config.js";
-import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, type SourceOptions } from "../src/ingest/data-set.js";
+import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, isSyntheticScale, type SourceOptions } from "../src/ingest/data-set.js";
 import { rebuild } from "../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
@@ -31,7 +31,7 @@ export function parseSourceArgs(args: string[]): SourceOptions {
   }
   if (values.source === "synthetic") {
     const scale = values.scale === undefined ? undefined : Number(values.scale);
-    if (scale !== undefined && (!Number.isInteger(scale) || scale < 1)) throw new Error("--scale must be a positive integer");
+    if (scale !== undefined && !isSyntheticScale(scale)) throw new Error("--scale must be a positive integer");
     return { source: "synthetic", ...(scale === undefined ? {} : { scale }) };
   }
   throw new Error(`--source must be openfootball or synthetic, not ${values.source}`);

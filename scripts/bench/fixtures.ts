@@ -39,10 +39,10 @@ import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { KeyCache } from "../../src/auth/key-cache.js";
 import { loadConfig } from "../../src/config.js";
 import { benchServiceOptions, freePort, startService } from "./bench-service.js";
-import { floorKind, serveFloor, startFloor } from "./floor-server.js";
+import { floorKind, floorNodeSend, serveFloor, startFloors } from "./floor-server.js";
 import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./side-by-side.js";
 import { send, type Reply } from "./http-send.js";
-import { bareNodeSend, clientNodeSend, replyJson, type NodeReply, type NodeSend } from "./node-send.js";
+import { bareNodeSend, replyJson, type NodeReply, type NodeSend } from "./node-send.js";
 import { cpuText, TargetCpuMeter, type TargetPids } from "./target-cpu.js";
 import { localNodePids } from "../load/cpu-meter.js";
 import { createDeps } from "../../src/deps.js";
@@ -197,7 +197,7 @@ async function serveFloorMode(): Promise<void> {
   const config = loadConfig();
   const picks = JSON.parse(process.env.FLOOR_PICKS ?? "") as Picks;
   const kind = floorKind();
-  const toNode = kind === "stack" ? clientNodeSend(createElasticsearchClient(config.elasticsearch)) : bareNodeSend(new Agent({ keepAlive: true }));
+  const toNode = floorNodeSend(kind, config.elasticsearch);
   const list = scenarios(toNode, config.elasticsearch.nodes[0]!, indexNames(config.indexPrefix).fixtures, picks);
   await serveFloor(
     list.map((scenario, n) => ({ path: `/floor/${n}`, serviceUrl: `${process.env.FLOOR_SERVICE_URL}${scenario.servicePath}`, roundTrips: scenario.raw })),
@@ -233,10 +233,8 @@ async function main(): Promise<void> {
     const { serviceUrl, key } = await serviceUnderTest(es, prefix, running, options.serviceDir);
     const picks = await pick(es, names.fixtures);
     const floorEnv = { INDEX_PREFIX: prefix, serviceUrl, apiKey: key, FLOOR_PICKS: JSON.stringify(picks) };
-    const stack = await startFloor(fileURLToPath(import.meta.url), "stack", floorEnv);
-    running.floorServers.push(stack.child);
-    const floor = await startFloor(fileURLToPath(import.meta.url), "bare", floorEnv);
-    running.floorServers.push(floor.child);
+    const { stack, floor } = await startFloors(fileURLToPath(import.meta.url), floorEnv);
+    running.floorServers.push(stack.child, floor.child);
     console.log(`Service ${serviceUrl}${options.serviceDir ? ` (from ${options.serviceDir})` : ""}, stack floor ${stack.url}, bare floor ${floor.url}, ` +
       `node ${node}; ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per target in ${options.rounds} rotating slices.\n`);
     const pids: TargetPids = { service: running.service?.pid ?? 0, stack: stack.child.pid ?? 0, floor: floor.child.pid ?? 0, nodes: await localNodePids(es) };

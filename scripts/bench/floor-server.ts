@@ -18,8 +18,10 @@ import { Agent, createServer } from "node:http";
 import Router from "@koa/router";
 import Koa from "koa";
 import { benchServiceOptions, freePort, startService } from "./bench-service.js";
+import type { Config } from "../../src/config.js";
+import { createElasticsearchClient } from "../../src/store/client.js";
 import { send } from "./http-send.js";
-import type { NodeReply } from "./node-send.js";
+import { bareNodeSend, clientNodeSend, type NodeReply, type NodeSend } from "./node-send.js";
 
 /** Which floor a floor-mode child serves (FLOOR_KIND): see the file's comment. */
 export type FloorKind = "bare" | "stack";
@@ -38,6 +40,11 @@ type Replies = Map<string, { roundTrips: FloorRoute["roundTrips"]; body: Buffer 
 /** FLOOR_KIND of a floor-mode child: "bare" unless "stack". */
 export function floorKind(): FloorKind {
   return process.env.FLOOR_KIND === "stack" ? "stack" : "bare";
+}
+
+/** How a floor of `kind` sends its node requests: the project's client for the stack floor, bare node:http for the other. */
+export function floorNodeSend(kind: FloorKind, elasticsearch: Config["elasticsearch"]): NodeSend {
+  return kind === "stack" ? clientNodeSend(createElasticsearchClient(elasticsearch)) : bareNodeSend(new Agent({ keepAlive: true }));
 }
 
 /** Reads the service's reply for every route once, then serves them as `kind` on PORT; `/ready` answers when it does. */
@@ -104,11 +111,30 @@ export async function startFloor(
   entry: string,
   kind: FloorKind,
   env: { INDEX_PREFIX: string; serviceUrl: string; apiKey: string } & Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
+): Promise<StartedFloor> {
   const { serviceUrl, apiKey, ...rest } = env;
   const port = await freePort();
   const { env: runtime, nodeArgs } = benchServiceOptions();
   const floorEnv = { ...runtime, ...rest, PORT: String(port), FLOOR_KIND: kind, FLOOR_SERVICE_URL: serviceUrl, FLOOR_API_KEY: apiKey };
   const child = await startService(entry, ["--floor"], floorEnv, { nodeArgs });
   return { url: `http://127.0.0.1:${port}`, child };
+}
+
+type StartedFloor = { url: string; child: ChildProcess };
+
+/**
+ * Both floors of a latency benchmark, started one after the other (`startFloor`); the stack
+ * floor is stopped again when the bare one fails to start, so a caller only ever holds both.
+ */
+export async function startFloors(
+  entry: string,
+  env: { INDEX_PREFIX: string; serviceUrl: string; apiKey: string } & Record<string, string>,
+): Promise<{ stack: StartedFloor; floor: StartedFloor }> {
+  const stack = await startFloor(entry, "stack", env);
+  try {
+    return { stack, floor: await startFloor(entry, "bare", env) };
+  } catch (error) {
+    stack.child.kill();
+    throw error;
+  }
 }

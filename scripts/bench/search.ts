@@ -31,13 +31,11 @@ import { parse } from "node:querystring";
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { loadConfig } from "../../src/config.js";
-import { Agent } from "node:http";
 import { fileURLToPath } from "node:url";
 import { benchServiceOptions, freePort, startService } from "./bench-service.js";
 import { refsOnly } from "../../src/store/versioned-refs.js";
-import { floorKind, serveFloor, startFloor } from "./floor-server.js";
+import { floorKind, floorNodeSend, serveFloor, startFloors } from "./floor-server.js";
 import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./side-by-side.js";
-import { bareNodeSend, clientNodeSend } from "./node-send.js";
 import { cpuText, TargetCpuMeter, type TargetPids } from "./target-cpu.js";
 import { localNodePids } from "../load/cpu-meter.js";
 import { fixturesSearchInput } from "../../src/routes/fixtures-search/schema.js";
@@ -103,7 +101,7 @@ async function serveFloorMode(): Promise<void> {
   const index = indexNames(config.indexPrefix).fixtures;
   const node = config.elasticsearch.nodes[0]!;
   const kind = floorKind();
-  const toNode = kind === "stack" ? clientNodeSend(createElasticsearchClient(config.elasticsearch)) : bareNodeSend(new Agent({ keepAlive: true }));
+  const toNode = floorNodeSend(kind, config.elasticsearch);
   const headers = { "content-type": "application/json" };
   await serveFloor(
     SCENARIOS.map((scenario, n) => {
@@ -171,10 +169,8 @@ async function main(): Promise<void> {
     });
     const serviceUrl = `http://127.0.0.1:${port}`;
     const floorEnv = { INDEX_PREFIX: prefix, serviceUrl, apiKey: created.key };
-    const stack = await startFloor(fileURLToPath(import.meta.url), "stack", floorEnv);
-    floorServers.push(stack.child);
-    const floor = await startFloor(fileURLToPath(import.meta.url), "bare", floorEnv);
-    floorServers.push(floor.child);
+    const { stack, floor } = await startFloors(fileURLToPath(import.meta.url), floorEnv);
+    floorServers.push(stack.child, floor.child);
     const [stackUrl, floorUrl] = [stack.url, floor.url];
     const pids: TargetPids = { service: service.pid ?? 0, stack: stack.child.pid ?? 0, floor: floor.child.pid ?? 0, nodes: await localNodePids(es) };
     console.log(`Service on ${serviceUrl}${options.serviceDir ? ` (from ${options.serviceDir})` : ""}, stack floor on ${stackUrl}, ` +

@@ -45,6 +45,11 @@ export async function buildDataSet(
   return { dataSet: { ...dataSet, origin: originOf(options) }, catalog, summary: [`Source: ${options.source}`, ...summary] };
 }
 
+/** A synthetic set's scale: a positive whole number of fixtures. */
+export function isSyntheticScale(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1;
+}
+
 /** What the rebuild records of a source: enough to read it again (`sourceToRebuild`). */
 function originOf(options: SourceOptions): DataOrigin {
   if (options.source === "openfootball") return { source: "openfootball", dir: options.dir };
@@ -60,7 +65,7 @@ export function sourceToRebuild(origin: DataOrigin | null): { options: SourceOpt
   if (origin?.source === "synthetic") {
     const scale = origin.scale;
     if (scale === undefined) return { options: { source: "synthetic" }, why: "the source the data was built from" };
-    if (typeof scale === "number" && Number.isInteger(scale) && scale >= 1) {
+    if (isSyntheticScale(scale)) {
       return { options: { source: "synthetic", scale }, why: `the source the data was built from (scale ${scale})` };
     }
   }

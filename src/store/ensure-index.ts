@@ -1,6 +1,7 @@
 import type { Client } from "@elastic/elasticsearch";
 import { indexDefinition } from "./index-definitions.js";
 import type { IndexReplicas } from "../config.js";
+import { isAlreadyExists } from "./errors.js";
 import { replicaSettings } from "./replicas.js";
 import { PERSISTENT_INDICES, versionedIndexName, type IndexNames, type PersistentIndex } from "./index-names.js";
 
@@ -35,11 +36,6 @@ export async function ensureAliasedIndex(
     // Two processes starting at once: the other one won the race, which is fine.
     if (!isAlreadyExists(error)) throw error;
   }
-}
-
-function isAlreadyExists(error: unknown): boolean {
-  const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;
-  return type === "resource_already_exists_exception";
 }
 
 /** Both persistent indices (api keys, bet builders), created when missing. */

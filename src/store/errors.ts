@@ -18,3 +18,9 @@ export function clientErrorKind(error: unknown): ClientErrorKind | null {
   if (error instanceof errors.ResponseError) return error.statusCode === 409 ? "conflict" : "response";
   return null;
 }
+
+/** A create refused because the index (or document) is already there: another process made it first. */
+export function isAlreadyExists(error: unknown): boolean {
+  const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;
+  return type === "resource_already_exists_exception";
+}

@@ -1,6 +1,7 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { indexDefinition } from "./index-definitions.js";
 import type { IndexReplicas } from "../config.js";
+import { liveMapping } from "./mapping-gaps.js";
 import { loadedHealth, replicaSettings } from "./replicas.js";
 import { VERSIONED_INDICES, versionedIndexName, versionOf, type IndexNames, type VersionedIndex } from "./index-names.js";
 
@@ -99,9 +100,7 @@ export async function currentVersion(es: Client, names: IndexNames): Promise<str
 
 /** The origin recorded with the data the fixtures alias points at; null for data built before origins were recorded. */
 export async function dataOrigin(es: Client, names: IndexNames): Promise<DataOrigin | null> {
-  const answer = await es.indices.getMapping({ index: names.fixtures }, { ignore: [404] });
-  const mappings = Object.values(answer as Record<string, { mappings?: estypes.MappingTypeMapping }>)[0]?.mappings;
-  const origin = mappings?._meta?.origin as unknown;
+  const origin = (await liveMapping(es, names.fixtures))?._meta?.origin as unknown;
   return typeof origin === "object" && origin !== null && !Array.isArray(origin) ? (origin as DataOrigin) : null;
 }
 

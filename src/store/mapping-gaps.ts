@@ -11,12 +11,17 @@ import { VERSIONED_INDICES, type IndexNames } from "./index-names.js";
 export async function mappingGaps(es: Client, names: IndexNames): Promise<string[]> {
   const gaps: string[] = [];
   for (const index of VERSIONED_INDICES) {
-    const answer = await es.indices.getMapping({ index: names[index] }, { ignore: [404] });
-    const live = Object.values(answer as Record<string, { mappings?: estypes.MappingTypeMapping }>)[0]?.mappings?.properties;
+    const live = (await liveMapping(es, names[index]))?.properties;
     if (live === undefined) continue;
     for (const field of missingFields(indexDefinition(index).mappings.properties ?? {}, live)) gaps.push(`${names[index]}: ${field}`);
   }
   return gaps;
+}
+
+/** The mapping of the index behind `alias` as the node has it, or undefined when there is none. */
+export async function liveMapping(es: Client, alias: string): Promise<estypes.MappingTypeMapping | undefined> {
+  const answer = await es.indices.getMapping({ index: alias }, { ignore: [404] });
+  return Object.values(answer as Record<string, { mappings?: estypes.MappingTypeMapping }>)[0]?.mappings;
 }
 
 /** Dotted paths of the fields (object properties, multi-fields) `wanted` maps and `live` does not. */

@@ -1,9 +1,9 @@
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Client } from "@elastic/elasticsearch";
-import { clientErrorKind } from "./errors.js";
+import { clientErrorKind, isAlreadyExists } from "./errors.js";
 import type { IndexNames } from "./index-names.js";
-import { AUTO_EXPAND_REPLICAS } from "./replicas.js";
+import { replicaSettings } from "./replicas.js";
 
 /**
  * One `npm start` at a time prepares a prefix's data (the rebuild when it is missing or built
@@ -52,10 +52,9 @@ export class StartupLease {
     const holder = options.holder ?? `${hostname()} pid ${process.pid}`;
     const log = options.log ?? (() => {});
     const index = `${names.prefix}_locks`;
-    await es.indices.create(
-      { index, settings: { number_of_shards: 1, auto_expand_replicas: AUTO_EXPAND_REPLICAS } },
-      { ignore: [400] }, // resource_already_exists: another instance made it first
-    );
+    await es.indices.create({ index, settings: { number_of_shards: 1, ...replicaSettings("auto") } }).catch((error: unknown) => {
+      if (!isAlreadyExists(error)) throw error;
+    });
     let seen: { seqNo: number; since: number } | undefined;
     for (;;) {
       const created = await writeLease(es, index, holder, null);
