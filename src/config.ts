@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   STREAM_REFRESH_MS: z.coerce.number().int().min(1_000).max(60_000).default(30_000),
   STREAM_HEARTBEAT_MS: z.coerce.number().int().min(500).max(15_000).default(15_000),
   STREAM_BUFFER_MAX_KB: z.coerce.number().int().min(16).max(1_048_576).default(8_192),
+  STREAM_MEMORY_MB: z.coerce.number().int().min(4).max(65_536).default(128),
+  STREAM_MAX_QUERIES: z.coerce.number().int().min(1).max(100_000).default(5_000),
   ADMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_ADMISSION.maxInFlight),
   ADMISSION_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_ADMISSION.maxQueued),
   ADMISSION_MAX_QUEUED_STREAMS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_ADMISSION.maxQueuedStreams),
@@ -108,7 +110,18 @@ export type Config = {
   /** API requests worked on at once, waiting, the longest wait and a refusal's Retry-After; null when ADMISSION_MAX_IN_FLIGHT is 0. */
   admission: AdmissionLimits | null;
   /** Streams (docs/streams.md): open streams per key, the largest result set a stream holds, and its timings. */
-  streams: { perKey: number; snapshotMax: number; pollMs: number; refreshMs: number; heartbeatMs: number; maxBufferedBytes: number };
+  streams: {
+    perKey: number;
+    snapshotMax: number;
+    pollMs: number;
+    refreshMs: number;
+    heartbeatMs: number;
+    maxBufferedBytes: number;
+    /** The memory budget of every stream together (docs/streams.md, "What bounds memory"). */
+    memoryBytes: number;
+    /** Distinct standing queries at most. */
+    maxQueries: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -154,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshMs: e.STREAM_REFRESH_MS,
       heartbeatMs: e.STREAM_HEARTBEAT_MS,
       maxBufferedBytes: e.STREAM_BUFFER_MAX_KB * 1024,
+      memoryBytes: e.STREAM_MEMORY_MB * 1024 * 1024,
+      maxQueries: e.STREAM_MAX_QUERIES,
     },
   };
 }

@@ -23,8 +23,12 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
   // RATE_LIMIT_PER_SECOND=0 turns limiting off altogether, keys' own limits included.
   const rateLimiter = config.rateLimit.perSecond > 0 ? new RateLimiter(config.rateLimit) : null;
   const fixtureJsonCache = new FixtureJsonCache(config.fixtureCacheBytes);
-  const streams = new StreamHub(es, indices.fixtures, keys, logger, config.streams, metrics.streamEventsDelivered);
-  metrics.watchStreams(() => ({ open: streams.openStreams, queries: streams.distinctQueries }));
+  const streams = new StreamHub(es, indices.fixtures, keys, logger, config.streams, {
+    delivered: metrics.streamEventsDelivered,
+    corrected: metrics.streamMembershipCorrected,
+    round: metrics.streamRound,
+  });
+  metrics.watchStreams(() => ({ open: streams.openStreams, queries: streams.distinctQueries, memoryBytes: streams.memory.used }));
   // ADMISSION_MAX_IN_FLIGHT=0 turns admission control off: every request starts at once.
   const admission = config.admission ? new AdmissionGate(config.admission) : null;
   if (admission) metrics.watchAdmission(() => ({ inFlight: admission.inFlight, queued: admission.queued }), REFUSAL_REASONS);

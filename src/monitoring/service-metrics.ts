@@ -47,7 +47,28 @@ export class ServiceMetrics {
     labelNames: ["event"] as const,
     registers: [this.registry],
   });
-  private streamsProbe: () => { open: number; queries: number } = () => ({ open: 0, queries: 0 });
+  private readonly streamCorrections = new Counter({
+    name: "stream_membership_corrections_total",
+    help: "Fixtures whose membership a periodic check corrected (what change rounds missed; windows moving with time are not counted): 0 when streams are exact",
+    registers: [this.registry],
+  });
+  private readonly streamRounds = new Histogram({
+    name: "stream_round_duration_seconds",
+    help: "Stream rounds that asked Elasticsearch something: from the change feed's poll to the last event written",
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly streamRoundSearches = new Counter({
+    name: "stream_round_searches_total",
+    help: "Searches the stream rounds sent (each search of an _msearch counts): divided by rounds, what a round costs",
+    registers: [this.registry],
+  });
+  private readonly streamChanged = new Counter({
+    name: "stream_changed_fixtures_total",
+    help: "Changed fixtures the stream rounds asked about",
+    registers: [this.registry],
+  });
+  private streamsProbe: () => { open: number; queries: number; memoryBytes: number } = () => ({ open: 0, queries: 0, memoryBytes: 0 });
   private readonly refused = new Counter({
     name: "http_requests_shed_total",
     help: "API requests refused with 503 by admission control: queue_full, queue_timeout, or client_closed (the client left while waiting)",
@@ -66,6 +87,7 @@ export class ServiceMetrics {
       "Distinct standing queries the open streams share: what each round of the change feed costs",
       () => this.streamsProbe().queries,
     );
+    this.gauge("stream_memory_bytes", "What the streams hold by the memory budget's account (STREAM_MEMORY_MB)", () => this.streamsProbe().memoryBytes);
   }
 
   /** A gauge read from the process's state when scraped, so nothing has to keep it up to date. */
@@ -81,7 +103,7 @@ export class ServiceMetrics {
   }
 
   /** Where the stream gauges read their values when scraped. */
-  watchStreams(probe: () => { open: number; queries: number }): void {
+  watchStreams(probe: () => { open: number; queries: number; memoryBytes: number }): void {
     this.streamsProbe = probe;
   }
 
@@ -101,6 +123,16 @@ export class ServiceMetrics {
 
   readonly streamEventsDelivered = (event: string, subscribers: number): void => {
     if (subscribers > 0) this.streamEvents.inc({ event }, subscribers);
+  };
+
+  readonly streamMembershipCorrected = (fixtures: number): void => {
+    this.streamCorrections.inc(fixtures);
+  };
+
+  readonly streamRound = (stats: { ms: number; searches: number; changed: number }): void => {
+    this.streamRounds.observe(stats.ms / 1000);
+    this.streamRoundSearches.inc(stats.searches);
+    this.streamChanged.inc(stats.changed);
   };
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {

@@ -21,3 +21,19 @@ export async function multiSearchHits<T>(
     return item.hits.hits;
   });
 }
+
+/**
+ * One search of an _msearch: the index (and shard policy) in the header, the rest in the body.
+ * `preference` sends every read of one reader to the same shard copies: copies refresh on
+ * their own schedules, and reads bouncing between them could see a fixture go back in time.
+ */
+export function msearchItem(request: estypes.SearchRequest, preference?: string): estypes.MsearchRequestItem[] {
+  const { index, allow_partial_search_results, preference: own, ...body } = request;
+  const chosen = preference ?? own;
+  const header = {
+    index: index as string,
+    ...(chosen === undefined ? {} : { preference: chosen }),
+    ...(allow_partial_search_results === undefined ? {} : { allow_partial_search_results }),
+  };
+  return [header, body as estypes.SearchSearchRequestBody];
+}

@@ -11,7 +11,7 @@ import { searchHits } from "../store/searches.js";
  *
  * Each poll reads the fixtures whose `updated_at` is at or after the cursor minus an overlap,
  * and reports those whose stored version (`_index`/`_seq_no`/`_primary_term`) it has not seen:
- * - a write becomes searchable only at the next refresh (1 s), possibly after later writes
+ * - a write becomes searchable only at the next refresh (500 ms, indices/fixtures.json), possibly after later writes
  *   have moved the cursor past its `updated_at`: the overlap reads it all the same;
  * - writers' clocks may differ: the cursor never runs ahead of this instance's clock, so a
  *   writer behind by less than the overlap loses nothing (and every standing query is also
@@ -32,15 +32,18 @@ export type ChangeFeedOptions = {
   aliasCheckMs: number;
   /** Shard-copy preference: the standing queries' reads go to the same copies (stream-hub.ts). */
   preference: string;
+  /** Fixtures whose last reported version is remembered (`reportedVersion`). */
+  reportedMax: number;
 };
 
-const DEFAULT_OPTIONS: ChangeFeedOptions = { overlapMs: 5_000, maxPages: 20, now: Date.now, aliasCheckMs: 1_000, preference: "change-feed" };
+const DEFAULT_OPTIONS: ChangeFeedOptions = { overlapMs: 5_000, maxPages: 20, now: Date.now, aliasCheckMs: 1_000, preference: "change-feed", reportedMax: 50_000 };
 
 type Seen = { version: string; updatedAtMs: number };
 
 export class ChangeFeed {
   private readonly options: ChangeFeedOptions;
   private readonly seen = new Map<number, Seen>();
+  private readonly reported = new Map<number, string>();
   private cursorMs: number;
   private identity: string | null = null;
   private identityCheckedAt = 0;
@@ -65,6 +68,7 @@ export class ChangeFeed {
       const first = this.identity === null;
       this.identity = identity;
       this.seen.clear();
+      this.reported.clear();
       this.resumeAfter = undefined;
       this.cursorMs = this.options.now();
       if (!first) return { reset: true, ids: [] };
@@ -72,12 +76,18 @@ export class ChangeFeed {
     return { reset: false, ids: await this.readChanges() };
   }
 
+  /**
+   * Reads the changes since the cursor. Nothing is committed (versions seen, cursor, where a
+   * burst stops) until every page of the poll was read: a poll that fails part way is read
+   * again whole, so no change it half-read looks already seen.
+   */
   private async readChanges(): Promise<number[]> {
     const since = this.cursorMs - this.options.overlapMs;
     const changed: number[] = [];
+    const seenNow = new Map<number, Seen>();
     let newest = this.cursorMs;
     let after = this.resumeAfter;
-    this.resumeAfter = undefined;
+    let resumeAfter: estypes.SortResults | undefined;
     for (let page = 0; page < this.options.maxPages; page += 1) {
       const request = { ...changedFixturesRequest(this.alias, since, after), preference: this.options.preference };
       const hits = await searchHits<ChangedFixtureSource>(this.es, request);
@@ -86,19 +96,39 @@ export class ChangeFeed {
         const version = hitVersion(hit);
         if (!source || version === null) continue;
         const updatedAtMs = Date.parse(source.updated_at);
-        if (this.seen.get(source.id)?.version !== version) changed.push(source.id);
-        this.seen.set(source.id, { version, updatedAtMs });
+        const known = seenNow.get(source.id) ?? this.seen.get(source.id);
+        if (known?.version !== version) changed.push(source.id);
+        seenNow.set(source.id, { version, updatedAtMs });
         if (updatedAtMs > newest) newest = updatedAtMs;
       }
       if (hits.length < CHANGE_PAGE_SIZE) break;
       after = hits.at(-1)!.sort;
-      if (page === this.options.maxPages - 1) this.resumeAfter = after;
+      if (page === this.options.maxPages - 1) resumeAfter = after;
     }
+    for (const [id, seen] of seenNow) {
+      this.seen.set(id, seen);
+      this.remember(id, seen.version);
+    }
+    this.resumeAfter = resumeAfter;
     // Never ahead of this instance's clock: a writer whose clock runs fast must not make
     // the feed skip what a writer on time writes next.
     this.cursorMs = Math.min(newest, this.options.now());
     this.forgetBefore(this.cursorMs - this.options.overlapMs);
     return [...new Set(changed)];
+  }
+
+  /**
+   * The last version of a fixture this feed reported, while it remembers it (the most recent
+   * `reportedMax` fixtures): a membership check tells a correction from news with it.
+   */
+  reportedVersion(id: number): string | undefined {
+    return this.reported.get(id);
+  }
+
+  private remember(id: number, version: string): void {
+    this.reported.delete(id);
+    this.reported.set(id, version);
+    if (this.reported.size > this.options.reportedMax) this.reported.delete(this.reported.keys().next().value!);
   }
 
   /** Writes older than the overlap are never read again, so their versions need not be kept. */

@@ -1,27 +1,58 @@
+import type { HistoryPool, PooledHistory } from "./history-pool.js";
+
 /**
  * The recent events of one standing query, so that a client reconnecting with
- * `Last-Event-ID` gets only what it missed. Bounded by count and by bytes (events with odds
- * are tens of kilobytes, and every distinct query keeps its own): past that, or for an id
- * this query never issued (another instance, a restart), the answer is "unknown" and the
- * client gets a fresh snapshot, which is always correct.
+ * `Last-Event-ID` gets only what it missed. Bounded by count here and, across every query of
+ * the hub, by bytes (history-pool.ts): past that, or for an id this query never issued
+ * (another instance, a restart), the answer is "unknown" and the client gets a fresh
+ * snapshot, which is always correct.
  */
 export type StoredEvent = { seq: number; bytes: Buffer };
 
-export class EventHistory {
-  private readonly events: StoredEvent[] = [];
+export class EventHistory implements PooledHistory {
+  private events: StoredEvent[] = [];
   private heldBytes = 0;
+  #discarded = false;
 
   constructor(
     private readonly capacity: number,
-    private readonly maxBytes = Infinity,
+    private readonly pool: HistoryPool,
   ) {}
 
+  get discarded(): boolean {
+    return this.#discarded;
+  }
+
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
   add(event: StoredEvent): void {
+    if (this.#discarded) return;
     this.events.push(event);
     this.heldBytes += event.bytes.length;
-    while (this.events.length > this.capacity || (this.heldBytes > this.maxBytes && this.events.length > 0)) {
-      this.heldBytes -= this.events.shift()!.bytes.length;
+    if (this.events.length > this.capacity) {
+      const dropped = this.events.shift()!;
+      this.heldBytes -= dropped.bytes.length;
+      this.pool.released(dropped.bytes.length);
     }
+    this.pool.added(this, event.seq, event.bytes.length);
+  }
+
+  dropThrough(seq: number): number {
+    let freed = 0;
+    while (this.events.length > 0 && this.events[0]!.seq <= seq) freed += this.events.shift()!.bytes.length;
+    this.heldBytes -= freed;
+    return freed;
+  }
+
+  /** The query is gone or starts over (a rebuild): its bytes go back to the pool at once. */
+  discard(): void {
+    if (this.#discarded) return;
+    this.#discarded = true;
+    this.pool.released(this.heldBytes);
+    this.events = [];
+    this.heldBytes = 0;
   }
 
   /**

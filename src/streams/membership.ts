@@ -42,6 +42,11 @@ export class Membership {
     return [...this.members.keys()];
   }
 
+  /** The version held of fixture `id`, if it is a member. */
+  held(id: number): StoredVersion | undefined {
+    return this.members.get(id);
+  }
+
   /** True when `version` of fixture `id` is not held yet: it would enter or update. */
   isBehind(id: number, version: StoredVersion): boolean {
     const held = this.members.get(id);
@@ -77,4 +82,14 @@ export class Membership {
     }
     return changes;
   }
+}
+
+/** The later of two versions (undefined counts as older than any). */
+export function newerOf(a: StoredVersion, b: StoredVersion | undefined): StoredVersion {
+  return b !== undefined && isNewer(b, a) ? b : a;
+}
+
+/** The version as the presented-JSON cache keys it (src/store/hit-version.ts, `hitVersion`). */
+export function versionKey(id: number, version: StoredVersion): string {
+  return `${version.index}/${id}/${version.seqNo}/${version.primaryTerm}`;
 }

@@ -1,8 +1,8 @@
 import type { estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import { versionedFixtures, type VersionedFixture } from "../store/hit-version.js";
 import { EventHistory } from "./event-history.js";
-import { Membership, type MatchingHit, type MembershipChange, type StoredVersion } from "./membership.js";
+import type { HistoryPool } from "./history-pool.js";
+import { Membership, versionKey, type MatchingHit, type MembershipChange, type StoredVersion } from "./membership.js";
 import { sseEvent } from "./sse-frames.js";
 import type { Subscriber } from "./subscriber.js";
 
@@ -10,7 +10,8 @@ import type { Subscriber } from "./subscriber.js";
  * One distinct standing query and everyone subscribed to it. Its question is the polled
  * endpoint's own request (the same builder, so the stream and the endpoint can never
  * disagree); its answer is kept as a membership of fixture versions; what changes is
- * presented once and the same bytes go to every subscriber.
+ * presented once and the same bytes go to every subscriber. Elasticsearch's answers reach it
+ * through a round (round.ts); it never decides itself whether a fixture matches.
  */
 export type StandingQuerySpec = {
   /** The normalized query: equal keys share one standing query. */
@@ -18,21 +19,25 @@ export type StandingQuerySpec = {
   /** The polled endpoint's request for its whole result set at `now`. */
   request: (now: Date) => estypes.SearchRequest;
   /** The fixture as the polled endpoint presents it (the presented-JSON cache's chunks). */
-  present: (fixture: VersionedFixture) => Buffer[];
+  present: (fixture: PresentableFixture) => Buffer[];
+  /** The presented JSON kept for a stored version, if any: then its document need not be read. */
+  peek: (version: string) => Buffer | undefined;
 };
 
-export type FixtureHit = estypes.SearchHit<FixtureDocument>;
+/** A fixture to present: its document, or the JSON the cache kept for its version. */
+export type PresentableFixture = { version: string | null; doc?: FixtureDocument; json?: Buffer };
+
+/** A fixture of a snapshot, in the polled endpoint's order, with the version it is shown at. */
+export type SnapshotEntry = { id: number; version: StoredVersion; fixture: PresentableFixture };
 
 /** An enter/update/leave or snapshot event, as it went out, and to how many subscribers. */
 export type IssuedEvent = { name: "snapshot" | "enter" | "update" | "leave"; seq: number; to: number };
-
-/** Replay memory per standing query: with a hundred distinct queries, 25 MiB at most. */
-const HISTORY_MAX_BYTES = 256 * 1024;
 
 const FIXTURES_OPEN = Buffer.from('{"fixtures":[');
 const FIXTURE_OPEN = Buffer.from('{"fixture":');
 const CLOSE = Buffer.from("}");
 const COMMA = Buffer.from(",");
+const HOUR_MS = 3_600_000;
 
 export class StandingQuery {
   readonly subscribers = new Set<Subscriber>();
@@ -40,13 +45,17 @@ export class StandingQuery {
   readonly waiting: Subscriber[] = [];
   /** Set when the next evaluation must read the whole result set (new subscribers, a fault, a rebuild). */
   needsFull = true;
-  /** Fixtures a membership check found new or changed: read with their documents next round. */
-  readonly pending = new Set<number>();
   /** Set by a rebuild: everyone gets a fresh snapshot rather than a diff. */
   resnapshot = false;
   lastFullAt = 0;
   /** When the last subscriber left (kept a while so a reconnect can be replayed to). */
   idleSince: number | null = null;
+  /**
+   * Whether the question changes with the clock (a `window` of hours): then a membership
+   * check finding a difference is the window moving, not a correction. Told by building the
+   * request at two times, never by reading what the request means.
+   */
+  readonly movesWithTime: boolean;
   private readonly membership = new Membership();
   private history: EventHistory;
   private seq = 0;
@@ -55,13 +64,30 @@ export class StandingQuery {
     readonly id: string,
     readonly spec: StandingQuerySpec,
     private readonly historySize: number,
+    private readonly pool: HistoryPool,
+    now = Date.now(),
   ) {
-    this.history = new EventHistory(historySize, HISTORY_MAX_BYTES);
+    this.history = new EventHistory(historySize, pool);
+    const at = (ms: number) => JSON.stringify(spec.request(new Date(ms)).query);
+    this.movesWithTime = at(now) !== at(now + HOUR_MS);
   }
 
   /** The id of the last event issued: a snapshot carries it, so a reconnect resumes after it. */
   get lastEventId(): string {
     return `${this.id}.${this.seq}`;
+  }
+
+  get memberCount(): number {
+    return this.membership.size;
+  }
+
+  get memberIds(): number[] {
+    return this.membership.ids();
+  }
+
+  /** The version held of a member fixture. */
+  held(id: number): StoredVersion | undefined {
+    return this.membership.held(id);
   }
 
   /**
@@ -77,62 +103,69 @@ export class StandingQuery {
     return this.history.after(seq, this.seq);
   }
 
-  /** The next evaluation reads the whole result set with documents: someone needs a snapshot, or nothing held can be trusted. */
+  /** The next evaluation reads the whole result set: someone needs a snapshot, or nothing held can be trusted. */
   get wantsSnapshot(): boolean {
     return this.needsFull || this.resnapshot || this.waiting.length > 0;
   }
 
+  /** Of the fixtures that match now (`matches`), those whose version is not held: they enter or update, and need presenting. */
+  behind(matches: ReadonlyMap<number, StoredVersion>): number[] {
+    const ids: number[] = [];
+    for (const [id, version] of matches) if (this.membership.isBehind(id, version)) ids.push(id);
+    return ids;
+  }
+
+  /**
+   * Applies Elasticsearch's answer about the fixtures in `asked`: `matching` are those of them
+   * that match now, presentable. The changes go out as events to the current subscribers.
+   */
+  judge(asked: Iterable<number>, matching: ReadonlyArray<MatchingHit<PresentableFixture>>): IssuedEvent[] {
+    return this.membership.apply(asked, matching).map((change) => this.broadcast(change));
+  }
+
   /**
    * Applies a membership check (ids and versions of the whole result set): what left goes out
-   * at once; what entered or changed is read with its document in the next round.
+   * at once; what entered or changed is returned, to be read with its document next round.
    */
-  applyMembership(hits: readonly FixtureHit[], at: Date): IssuedEvent[] {
-    const matching = new Set(hits.map(hitId));
-    const left = this.membership.ids().filter((id) => !matching.has(id));
-    for (const { id, version } of matchingHits(hits)) if (this.membership.isBehind(id, version)) this.pending.add(id);
+  checkMembership(matches: ReadonlyMap<number, StoredVersion>, at: Date): { events: IssuedEvent[]; left: number[]; behind: number[] } {
+    const left = this.membership.ids().filter((id) => !matches.has(id));
     this.lastFullAt = at.getTime();
-    return this.applyChanges(left, []);
+    return { events: this.judge(left, []), left, behind: this.behind(matches) };
   }
 
   /**
-   * Applies the answer about the fixtures in `asked` (a full evaluation asks about every
-   * member and every hit): the changes go out as events to the current subscribers.
-   */
-  applyChanges(asked: Iterable<number>, hits: readonly FixtureHit[]): IssuedEvent[] {
-    const changes = this.membership.apply(asked, matchingHits(hits));
-    return changes.map((change) => this.broadcast(change));
-  }
-
-  /**
-   * Applies a full answer: the membership becomes exactly `hits`. Current subscribers get the
+   * Applies a full answer: the membership becomes exactly `entries`. Current subscribers get the
    * difference as events (or, after a rebuild, a fresh snapshot); waiting ones get a snapshot.
+   * The round shows each entry at least at the version held (round.ts), so a new subscriber
+   * never starts on an older state than the others hold.
    */
-  applyFull(hits: readonly FixtureHit[], at: Date): IssuedEvent[] {
+  applySnapshot(entries: readonly SnapshotEntry[], at: Date): IssuedEvent[] {
     const issued: IssuedEvent[] = [];
     if (this.resnapshot) {
       // Nothing from before the rebuild can be replayed: a reconnect with an older id gets a snapshot.
       this.seq += 1;
-      this.history = new EventHistory(this.historySize, HISTORY_MAX_BYTES);
-      this.membership.reset(matchingHits(hits));
+      this.history.discard();
+      this.history = new EventHistory(this.historySize, this.pool);
+      this.membership.reset(entries);
       this.resnapshot = false;
       this.waiting.push(...this.subscribers);
       this.subscribers.clear();
     } else {
-      issued.push(...this.applyChanges(new Set([...this.membership.ids(), ...hits.map(hitId)]), hits));
+      const asked = new Set([...this.membership.ids(), ...entries.map((entry) => entry.id)]);
+      issued.push(...this.judge(asked, entries.map(({ id, version, fixture }) => ({ id, version, hit: fixture }))));
     }
     if (this.waiting.length > 0) {
-      const snapshot = this.snapshotBytes(hits, at);
+      const snapshot = this.snapshotBytes(entries, at);
       let to = 0;
       for (const subscriber of this.waiting.splice(0)) {
         if (subscriber.closed) continue;
-        subscriber.write(snapshot);
+        subscriber.writeSnapshot(snapshot);
         this.subscribers.add(subscriber);
         to += 1;
       }
       issued.push({ name: "snapshot", seq: this.seq, to });
     }
     this.needsFull = false;
-    this.pending.clear();
     this.lastFullAt = at.getTime();
     return issued;
   }
@@ -153,48 +186,31 @@ export class StandingQuery {
     return this.subscribers.size === 0 && this.waiting.length === 0;
   }
 
-  get memberIds(): number[] {
-    return this.membership.ids();
+  /** The query leaves the hub: its replay memory goes back to the pool. */
+  discard(): void {
+    this.history.discard();
   }
 
-  private broadcast(change: MembershipChange<FixtureHit>): IssuedEvent {
+  private broadcast(change: MembershipChange<PresentableFixture>): IssuedEvent {
     this.seq += 1;
     const id = `${this.id}.${this.seq}`;
     const bytes =
       change.kind === "leave"
         ? sseEvent(id, "leave", JSON.stringify({ fixture_id: change.id }))
-        : sseEvent(id, change.kind, Buffer.concat([FIXTURE_OPEN, ...this.presentHit(change.hit), CLOSE]));
+        : sseEvent(id, change.kind, Buffer.concat([FIXTURE_OPEN, ...this.spec.present(change.hit), CLOSE]));
     this.history.add({ seq: this.seq, bytes });
     for (const subscriber of this.subscribers) subscriber.write(bytes);
     return { name: change.kind, seq: this.seq, to: this.subscribers.size };
   }
 
-  private snapshotBytes(hits: readonly FixtureHit[], at: Date): Buffer {
+  private snapshotBytes(entries: readonly SnapshotEntry[], at: Date): Buffer {
     const chunks: Buffer[] = [FIXTURES_OPEN];
-    versionedFixtures(hits).forEach((fixture, i) => {
+    entries.forEach((entry, i) => {
       if (i > 0) chunks.push(COMMA);
-      chunks.push(...this.spec.present(fixture));
+      chunks.push(...this.spec.present(entry.fixture));
     });
     chunks.push(Buffer.from(`],"at":${JSON.stringify(at.toISOString())}}`));
     return sseEvent(this.lastEventId, "snapshot", Buffer.concat(chunks));
   }
-
-  private presentHit(hit: FixtureHit): Buffer[] {
-    const [fixture] = versionedFixtures([hit]);
-    return fixture ? this.spec.present(fixture) : [Buffer.from("null")];
-  }
 }
 
-const hitId = (hit: FixtureHit): number => Number(hit._id);
-
-function matchingHits(hits: readonly FixtureHit[]): Array<MatchingHit<FixtureHit>> {
-  return hits.flatMap((hit) => {
-    const version = storedVersion(hit);
-    return version ? [{ id: hitId(hit), version, hit }] : [];
-  });
-}
-
-function storedVersion(hit: FixtureHit): StoredVersion | null {
-  if (hit._seq_no == null || hit._primary_term == null) return null;
-  return { index: hit._index, seqNo: hit._seq_no, primaryTerm: hit._primary_term };
-}

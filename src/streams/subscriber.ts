@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { closeReason, dropsUnsent, type CloseReason } from "./close-reason.js";
 
 /**
  * One open stream: the client's connection and what it was opened with. Until the route
@@ -6,8 +7,10 @@ import type { ServerResponse } from "node:http";
  * after it) waits here, so nothing issued between the snapshot and the first byte is lost.
  *
  * A client that does not read cannot make the service hold its events without end: past
- * `maxBufferedBytes` unsent bytes the connection is dropped with a logged reason, and the
- * other subscribers of the query, which share the same event bytes, are not held up.
+ * `maxBufferedBytes` unsent bytes beyond its snapshot the connection is dropped with a logged
+ * reason, and the other subscribers of the query, which share the same event bytes, are not
+ * held up. The snapshot itself does not count until the socket has taken it: a large result
+ * set (a thousand fixtures with odds is over 8 MiB) on a slow link is not a slow client.
  */
 export type SubscriberOptions = {
   /** The client's connection; nothing is written to it before `start()`. */
@@ -20,7 +23,7 @@ export type SubscriberOptions = {
   lastEventId: string | null;
   maxBufferedBytes: number;
   /** Told once, when the stream ends, with the reason. */
-  onClose: (subscriber: Subscriber, reason: string) => void;
+  onClose: (subscriber: Subscriber, reason: CloseReason) => void;
 };
 
 export class Subscriber {
@@ -33,6 +36,8 @@ export class Subscriber {
   #started = false;
   #pending: Buffer[] = [];
   #closed = false;
+  /** Unsent bytes that are the snapshot: forgiven until the socket drains once. */
+  #snapshotAllowance = 0;
 
   constructor(private readonly options: SubscriberOptions) {
     this.key = options.key;
@@ -40,12 +45,24 @@ export class Subscriber {
     this.lastEventId = options.lastEventId;
     // Also while it waits for its snapshot: a client that leaves then frees its place at once.
     // One that left before this point (while its key was looked up) will send no close event.
-    options.response.once("close", () => this.close("client closed the stream"));
-    if (options.response.destroyed || options.response.socket?.destroyed) queueMicrotask(() => this.close("client closed the stream"));
+    options.response.once("close", () => this.close(closeReason("client-closed", "client closed the stream")));
+    options.response.on("drain", () => {
+      this.#snapshotAllowance = 0;
+    });
+    if (options.response.destroyed || options.response.socket?.destroyed) {
+      queueMicrotask(() => this.close(closeReason("client-closed", "client closed the stream")));
+    }
   }
 
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** Bytes written and not yet taken by the socket (what this stream holds in memory). */
+  get unsentBytes(): number {
+    if (this.#closed) return 0;
+    if (!this.#started) return this.#pending.reduce((sum, chunk) => sum + chunk.length, 0);
+    return this.options.response.writableLength;
   }
 
   /** Starts writing to the connection, after its head was sent; what waited goes first. */
@@ -53,7 +70,20 @@ export class Subscriber {
     this.#started = true;
     const pending = this.#pending;
     this.#pending = [];
-    for (const chunk of pending) this.write(chunk);
+    for (const chunk of pending) this.write(chunk, false);
+  }
+
+  /** Writes the snapshot: its bytes do not count against the slow-client limit until they drained. */
+  writeSnapshot(chunk: Buffer): void {
+    if (this.#closed) return;
+    if (!this.#started) {
+      this.eventsSent += 1;
+      this.#pending.push(chunk);
+      this.#snapshotAllowance += chunk.length;
+      return;
+    }
+    this.#snapshotAllowance = this.options.response.writableLength + chunk.length;
+    this.write(chunk);
   }
 
   /** Queues or writes bytes shared with the query's other subscribers (never copied). */
@@ -65,8 +95,9 @@ export class Subscriber {
       return;
     }
     const { response } = this.options;
-    if (response.writableLength > this.options.maxBufferedBytes) {
-      this.close(`slow client: ${response.writableLength} bytes unsent (limit ${this.options.maxBufferedBytes})`);
+    const beyondSnapshot = response.writableLength - this.#snapshotAllowance;
+    if (beyondSnapshot > this.options.maxBufferedBytes) {
+      this.close(closeReason("slow-client", `slow client: ${beyondSnapshot} bytes unsent beyond its snapshot (limit ${this.options.maxBufferedBytes})`));
       return;
     }
     this.lastWriteAt = Date.now();
@@ -83,15 +114,14 @@ export class Subscriber {
   }
 
   /** Ends the stream (the reason is logged by the owner); a second call does nothing. */
-  close(reason: string): void {
+  close(reason: CloseReason): void {
     if (this.#closed) return;
     this.#closed = true;
     this.#pending = [];
     const { response } = this.options;
     // Before start() the route still owns the response (it answers an error instead).
     if (this.#started && !response.destroyed) {
-      // A slow client's buffer is not flushed first: that is what it could not take.
-      if (reason.startsWith("slow client")) response.destroy();
+      if (dropsUnsent(reason)) response.destroy();
       else response.end();
     }
     this.options.onClose(this, reason);

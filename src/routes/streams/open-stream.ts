@@ -3,7 +3,8 @@ import { BadRequestError, HttpError } from "../../http/errors.js";
 import type { AppContext } from "../../http/context.js";
 import type { StandingQuerySpec } from "../../streams/standing-query.js";
 import { sseRetry } from "../../streams/sse-frames.js";
-import { StreamHubClosedError, TooManyFixturesError } from "../../streams/stream-hub.js";
+import { closeReason, isWarning } from "../../streams/close-reason.js";
+import { StreamCapacityError, StreamHubClosedError, TooManyFixturesError } from "../../streams/stream-hub.js";
 import { Subscriber } from "../../streams/subscriber.js";
 
 /** How long a client's EventSource waits before it reconnects after the stream drops. */
@@ -22,6 +23,21 @@ export class StreamsClosingError extends HttpError {
     super(503, "The service is shutting down; reconnect", { "Retry-After": "1" });
   }
 }
+
+/**
+ * 503 when the instance holds what its streams may hold (STREAM_MEMORY_MB, STREAM_MAX_QUERIES).
+ * A browser's EventSource does not retry a 503: a client waits Retry-After and opens again
+ * (docs/streams.md, "When the instance is full").
+ */
+export class StreamsFullError extends HttpError {
+  constructor(limit: StreamCapacityError["limit"]) {
+    const what = limit === "memory" ? "This instance's streams hold their memory budget" : "This instance holds its maximum of distinct stream queries";
+    super(503, `${what}; open the stream again after Retry-After seconds`, { "Retry-After": String(STREAMS_FULL_RETRY_AFTER_S) });
+  }
+}
+
+/** How long a refused stream waits before it tries again: long enough for others to close or rounds to drain. */
+export const STREAMS_FULL_RETRY_AFTER_S = 5;
 
 /** 400 when a stream's query matches more fixtures than a stream holds. */
 export class TooManyFixturesForStreamError extends BadRequestError {
@@ -66,8 +82,8 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
     onClose: (closed, reason) => {
       streams.release(closed, spec);
       const seconds = Math.round((Date.now() - closed.openedAt) / 100) / 10;
-      const level = reason.startsWith("slow client") ? "warn" : "info";
-      log[level]({ route: ctx.path, reason, seconds, events: closed.eventsSent }, "stream closed");
+      const level = isWarning(reason) ? "warn" : "info";
+      log[level]({ route: ctx.path, reason: reason.detail, kind: reason.kind, seconds, events: closed.eventsSent }, "stream closed");
     },
   });
   // The hub's rounds bound the snapshot work of every waiting stream: no admission slot is held for it.
@@ -80,16 +96,17 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
       ctx.respond = false;
       return;
     }
-    subscriber.close("not started");
+    subscriber.close(closeReason("not-started", "not started"));
     if (error instanceof TooManyFixturesError) throw new TooManyFixturesForStreamError(error.limit);
     if (error instanceof StreamHubClosedError) throw new StreamsClosingError();
+    if (error instanceof StreamCapacityError) throw new StreamsFullError(error.limit);
     throw error;
   }
   ctx.status = 200;
   ctx.respond = false;
   // Closed in the meantime (the client left, the key was revoked): nothing to start.
   if (subscriber.closed || ctx.res.destroyed) {
-    subscriber.close("client closed the stream");
+    subscriber.close(closeReason("client-closed", "client closed the stream"));
     return;
   }
   // A stream's connection is never reused: closing it with the stream lets a stopping server finish at once.

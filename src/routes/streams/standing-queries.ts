@@ -16,8 +16,11 @@ import type { LivescoresInput } from "../livescores/schema.js";
  */
 type Presentation = { language: string; includes: ReadonlySet<string>; filters: Filters; variant: FixtureVariant };
 
-function presenter(deps: AppDeps, options: Presentation): StandingQuerySpec["present"] {
-  return (fixture) => deps.fixtureJsonCache.chunks(fixture, options);
+function presentation(deps: AppDeps, options: Presentation): Pick<StandingQuerySpec, "present" | "peek"> {
+  return {
+    present: (fixture) => deps.fixtureJsonCache.chunks(fixture, options),
+    peek: (version) => deps.fixtureJsonCache.peek(version, options),
+  };
 }
 
 export function livescoresStandingQuery(deps: AppDeps, input: LivescoresInput): StandingQuerySpec {
@@ -25,7 +28,7 @@ export function livescoresStandingQuery(deps: AppDeps, input: LivescoresInput): 
   return {
     key: canonicalJson({ stream: "livescores", language, includes, filters, sportId, leagueIds: leagueIds && new Set(leagueIds) }),
     request: () => buildLivescoresSearch({ index: deps.indices.fixtures, sportId, leagueIds, includes }),
-    present: presenter(deps, { language, includes, filters, variant: "livescores" }),
+    ...presentation(deps, { language, includes, filters, variant: "livescores" }),
   };
 }
 
@@ -45,6 +48,6 @@ export function fixturesSearchStandingQuery(deps: AppDeps, input: FixturesSearch
     }),
     // page and perPage are placeholders: a standing request reads the whole result set.
     request: (now) => fixturesSearchRequest({ ...input, page: 1, perPage: 1 }, { index: deps.indices.fixtures, now }),
-    present: presenter(deps, { language, includes, filters, variant: "search" }),
+    ...presentation(deps, { language, includes, filters, variant: "search" }),
   };
 }

@@ -18,18 +18,3 @@ export function wholeResultSet(request: estypes.SearchRequest, limit: number): e
 export function membershipOf(request: estypes.SearchRequest, limit: number): estypes.SearchRequest {
   return { ...wholeResultSet(request, limit), _source: false };
 }
-
-/**
- * The same question about a few fixtures only (those the change feed reported): which of
- * them match now, with their documents. Fixtures are stored under their id as `_id`.
- */
-export function restrictedTo(request: estypes.SearchRequest, fixtureIds: readonly number[]): estypes.SearchRequest {
-  const only: estypes.QueryDslQueryContainer = { ids: { values: fixtureIds.map(String) } };
-  return {
-    ...request,
-    from: 0,
-    size: fixtureIds.length,
-    track_total_hits: false,
-    query: { bool: { filter: request.query ? [request.query, only] : [only] } },
-  };
-}

@@ -1,7 +1,9 @@
 import type { ServerResponse } from "node:http";
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { StandingQuery, type FixtureHit } from "../../../src/streams/standing-query.js";
+import { HistoryPool } from "../../../src/streams/history-pool.js";
+import type { StoredVersion } from "../../../src/streams/membership.js";
+import { StandingQuery, type SnapshotEntry, type StandingQuerySpec } from "../../../src/streams/standing-query.js";
 import { Subscriber } from "../../../src/streams/subscriber.js";
 
 /** A response that records what it was sent (never slow). */
@@ -26,11 +28,20 @@ function subscriber(response: ServerResponse): Subscriber {
   return created;
 }
 
-const hit = (id: number, seqNo: number, withSource = true): FixtureHit =>
-  ({ _index: "fixtures_v1", _id: String(id), _seq_no: seqNo, _primary_term: 1, ...(withSource ? { _source: { id, seq: seqNo } } : {}) }) as unknown as FixtureHit;
+const v = (seqNo: number): StoredVersion => ({ index: "fixtures_v1", seqNo, primaryTerm: 1 });
+/** A fixture as a round hands it over: presented from a stand-in document naming its id and version. */
+const entry = (id: number, seqNo: number): SnapshotEntry => ({ id, version: v(seqNo), fixture: { version: `fixtures_v1/${id}/${seqNo}/1`, doc: { id, seq: seqNo } as never } });
+const matching = (id: number, seqNo: number) => ({ id, version: v(seqNo), hit: entry(id, seqNo).fixture });
 
-function query(): StandingQuery {
-  return new StandingQuery("q1", { key: "k", request: () => ({ index: "fixtures" }), present: (fixture) => [Buffer.from(JSON.stringify(fixture.doc))] }, 100);
+const SPEC: StandingQuerySpec = {
+  key: "k",
+  request: () => ({ index: "fixtures", query: { term: { status: "LIVE" } } }),
+  present: (fixture) => [Buffer.from(JSON.stringify(fixture.doc))],
+  peek: () => undefined,
+};
+
+function query(spec: StandingQuerySpec = SPEC): StandingQuery {
+  return new StandingQuery("q1", spec, 100, new HistoryPool(1 << 20));
 }
 
 const events = (response: { sent: string[] }) => response.sent.map((text) => /event: (\w+)/.exec(text)?.[1]);
@@ -40,41 +51,58 @@ describe("StandingQuery", () => {
     const q = query();
     const first = recordingResponse();
     q.waiting.push(subscriber(first));
-    q.applyFull([hit(2, 1), hit(1, 1)], new Date("2026-11-24T10:00:00Z"));
+    q.applySnapshot([entry(2, 1), entry(1, 1)], new Date("2026-11-24T10:00:00Z"));
     expect(events(first)).toEqual(["snapshot"]);
     expect(first.sent[0]).toContain('data: {"fixtures":[{"id":2,"seq":1},{"id":1,"seq":1}],"at":"2026-11-24T10:00:00.000Z"}');
 
     const second = recordingResponse();
     q.waiting.push(subscriber(second));
-    q.applyFull([hit(1, 2), hit(3, 1)], new Date());
+    q.applySnapshot([entry(1, 2), entry(3, 1)], new Date());
     expect(events(first)).toEqual(["snapshot", "update", "enter", "leave"]);
     expect(events(second)).toEqual(["snapshot"]);
     expect(q.memberIds.sort()).toEqual([1, 3]);
   });
 
-  it("lets a membership check send what left at once and read what entered or changed next round", () => {
+  it("judges the asked fixtures only: what matches enters or updates, what no longer matches leaves, the rest stays", () => {
     const q = query();
     const response = recordingResponse();
     q.waiting.push(subscriber(response));
-    q.applyFull([hit(1, 1), hit(2, 1)], new Date());
-    q.applyMembership([hit(2, 1, false), hit(3, 1, false)], new Date());
+    q.applySnapshot([entry(1, 1), entry(2, 1)], new Date());
+    expect(q.behind(new Map([[1, v(1)], [2, v(3)], [5, v(1)]]))).toEqual([2, 5]);
+    q.judge([2, 5, 1], [matching(2, 3), matching(5, 1)]);
+    expect(events(response)).toEqual(["snapshot", "update", "enter", "leave"]);
+    expect(q.memberIds.sort()).toEqual([2, 5]);
+  });
+
+  it("lets a membership check send what left at once and return what entered or changed, to read next round", () => {
+    const q = query();
+    const response = recordingResponse();
+    q.waiting.push(subscriber(response));
+    q.applySnapshot([entry(1, 1), entry(2, 1)], new Date());
+    const first = q.checkMembership(new Map([[2, v(1)], [3, v(1)]]), new Date());
     expect(events(response)).toEqual(["snapshot", "leave"]);
-    expect([...q.pending]).toEqual([3]);
-    q.applyMembership([hit(2, 5, false), hit(3, 1, false)], new Date());
-    expect([...q.pending].sort()).toEqual([2, 3]);
+    expect(first.left).toEqual([1]);
+    expect(first.behind).toEqual([3]);
+    expect(q.checkMembership(new Map([[2, v(5)], [3, v(1)]]), new Date()).behind).toEqual([2, 3]);
   });
 
   it("replays what a reconnecting client missed after its last event id, and only from this query", () => {
     const q = query();
     const response = recordingResponse();
     q.waiting.push(subscriber(response));
-    q.applyFull([hit(1, 1)], new Date());
+    q.applySnapshot([entry(1, 1)], new Date());
     const afterSnapshot = q.lastEventId;
-    q.applyChanges([1], [hit(1, 2)]);
-    q.applyChanges([1], []);
+    q.judge([1], [matching(1, 2)]);
+    q.judge([1], []);
     expect(q.replaySince(afterSnapshot)?.map((bytes) => /event: (\w+)/.exec(bytes.toString())?.[1])).toEqual(["update", "leave"]);
     expect(q.replaySince(q.lastEventId)).toEqual([]);
     expect(q.replaySince("other.1")).toBeNull();
     expect(q.replaySince(null)).toBeNull();
+  });
+
+  it("tells a question that moves with the clock from one that does not, by building it at two times", () => {
+    expect(query().movesWithTime).toBe(false);
+    const windowed = query({ ...SPEC, request: (now) => ({ index: "fixtures", query: { range: { date_time: { lte: now.toISOString() } } } }) });
+    expect(windowed.movesWithTime).toBe(true);
   });
 });

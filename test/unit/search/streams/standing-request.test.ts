@@ -1,6 +1,6 @@
 import type { estypes } from "@elastic/elasticsearch";
 import { describe, expect, it } from "vitest";
-import { restrictedTo, wholeResultSet } from "../../../../src/search/streams/standing-request.js";
+import { membershipOf, wholeResultSet } from "../../../../src/search/streams/standing-request.js";
 
 const polled: estypes.SearchRequest = {
   index: "sfd_fixtures",
@@ -17,18 +17,7 @@ describe("standing requests", () => {
     expect(wholeResultSet(polled, 1000)).toEqual({ ...polled, from: 0, size: 1001, track_total_hits: false });
   });
 
-  it("ask the same question about the changed fixtures only", () => {
-    expect(restrictedTo(polled, [7, 9])).toEqual({
-      ...polled,
-      from: 0,
-      size: 2,
-      track_total_hits: false,
-      query: { bool: { filter: [polled.query, { ids: { values: ["7", "9"] } }] } },
-    });
-  });
-
-  it("restricts a question without a query to the ids", () => {
-    const { query: _query, ...everything } = polled;
-    expect(restrictedTo(everything, [3]).query).toEqual({ bool: { filter: [{ ids: { values: ["3"] } }] } });
+  it("ask for a membership as ids and versions only, in the same order", () => {
+    expect(membershipOf(polled, 10)).toEqual({ ...polled, from: 0, size: 11, track_total_hits: false, _source: false });
   });
 });

@@ -1,0 +1,285 @@
+import type { estypes } from "@elastic/elasticsearch";
+import type { NamedQuery } from "../search/streams/named-queries.js";
+import { newerOf, versionKey, type MatchingHit, type StoredVersion } from "./membership.js";
+import type { Ask, RoundPlan } from "./round-planner.js";
+import type { ReadDocument, StandingReader } from "./standing-reader.js";
+import type { Subscriber } from "./subscriber.js";
+import type { IssuedEvent, PresentableFixture, SnapshotEntry, StandingQuery } from "./standing-query.js";
+
+/**
+ * Carries out a round's plan: asks Elasticsearch (through the reader) and hands each query its
+ * answer. What a round costs follows the fixtures that changed, not the number of queries:
+ * - changes: one search says, for every query at once, which changed fixtures it matches
+ *   (named queries); each changed document is read once, only where some query needs to
+ *   present it and the presented-JSON cache does not hold it;
+ * - snapshots: one _msearch reads each waiting query's result set as ids and versions in its
+ *   order, then the documents the cache lacks, a bounded number of documents at a time;
+ * - checks: one paged search reads the membership of every query checked this round.
+ * A failure is the failing queries' own: they are read in full later, the others go on.
+ */
+export type RoundHooks = {
+  /** These subscribers got their snapshot: their openings may answer. */
+  joined: (subscribers: readonly Subscriber[]) => void;
+  /** Events issued, for the metrics. */
+  issued: (events: readonly IssuedEvent[]) => void;
+  /** A query could not be answered: its waiting subscribers get the error, it is read in full later. */
+  failed: (query: StandingQuery, error: Error) => void;
+  /** A query's result set grew past what a stream holds. */
+  tooLarge: (query: StandingQuery) => void;
+  /** A membership check found a difference that is not the clock moving: what the change rounds missed. */
+  corrected: (query: StandingQuery, fixtures: number) => void;
+  /** The last version of a fixture the change feed reported, if it still knows it. */
+  reportedVersion: (id: number) => string | undefined;
+};
+
+export type RoundOptions = {
+  snapshotMax: number;
+  /** Changed fixtures asked about per search. */
+  idsPerSearch: number;
+  /** Snapshot documents held at once: the waiting queries are read in groups of at most this many fixtures. */
+  snapshotDocumentsPerGroup: number;
+};
+
+export const DEFAULT_ROUND_OPTIONS: Omit<RoundOptions, "snapshotMax"> = { idsPerSearch: 1_000, snapshotDocumentsPerGroup: 2_000 };
+
+export class Round {
+  /** Fixtures to ask about again next round: read at a newer version than was judged, or found behind by a check. */
+  readonly carry = new Set<number>();
+
+  constructor(
+    private readonly reader: StandingReader,
+    private readonly hooks: RoundHooks,
+    private readonly options: RoundOptions,
+    private readonly at: Date,
+  ) {}
+
+  async run(plan: RoundPlan, changedIds: readonly number[]): Promise<void> {
+    for (const { query, error } of plan.failed) this.hooks.failed(query, error);
+    if (plan.snapshots.length > 0) await this.snapshots(plan.snapshots);
+    if (plan.changes.length > 0 && changedIds.length > 0) {
+      for (let start = 0; start < changedIds.length; start += this.options.idsPerSearch) {
+        await this.changes(plan.changes, changedIds.slice(start, start + this.options.idsPerSearch));
+      }
+    }
+    if (plan.checks.length > 0) await this.checks(plan.checks);
+  }
+
+  /** Which of `ids` each query matches now, and the events that follow. */
+  private async changes(asks: readonly Ask[], ids: readonly number[]): Promise<void> {
+    const live = asks.filter(({ query }) => !query.wantsSnapshot);
+    const { matches, failed } = await this.reader.whichMatch(named(live), ids);
+    const needs = new Map<StandingQuery, number[]>();
+    for (const { query } of live) {
+      const error = failed.get(query.id);
+      if (error) this.hooks.failed(query, error);
+      else needs.set(query, query.behind(matches.get(query.id)!));
+    }
+    const fixtures = await this.presentable(live, needs, matches);
+    for (const [query, behind] of needs) {
+      this.safely(query, () => {
+        const matched = matches.get(query.id)!;
+        const isBehind = new Set(behind);
+        const unresolved = new Set<number>();
+        const matching: Array<MatchingHit<PresentableFixture>> = [];
+        for (const id of behind) {
+          const version = matched.get(id)!;
+          const fixture = fixtures.get(query)?.get(id);
+          // Read at a newer version than was judged (a write in between): judged again next round.
+          if (!fixture || fixture.version !== versionKey(id, version)) {
+            unresolved.add(id);
+            continue;
+          }
+          matching.push({ id, version, hit: fixture });
+        }
+        for (const id of unresolved) this.carry.add(id);
+        // Members that still match at the version held need nothing: not passing them keeps them.
+        const asked = ids.filter((id) => !unresolved.has(id) && !(matched.has(id) && !isBehind.has(id)));
+        this.hooks.issued(query.judge(asked, matching));
+      });
+    }
+  }
+
+  /**
+   * The presentable fixtures each query needs: the JSON the cache kept for the version, or
+   * the document, read once for all queries that show it with the same fields.
+   */
+  private async presentable(
+    asks: readonly Ask[],
+    needs: ReadonlyMap<StandingQuery, number[]>,
+    matches: ReadonlyMap<string, Map<number, StoredVersion>>,
+  ): Promise<Map<StandingQuery, Map<number, PresentableFixture>>> {
+    const out = new Map<StandingQuery, Map<number, PresentableFixture>>();
+    const toRead = new Map<string, { source: estypes.SearchSourceConfig | undefined; ids: Set<number>; queries: StandingQuery[] }>();
+    const requests = new Map(asks.map((ask) => [ask.query, ask.request]));
+    for (const [query, ids] of needs) {
+      const own = new Map<number, PresentableFixture>();
+      out.set(query, own);
+      const versions = matches.get(query.id)!;
+      const missing: number[] = [];
+      for (const id of ids) {
+        const key = versionKey(id, versions.get(id)!);
+        const json = query.spec.peek(key);
+        if (json) own.set(id, { version: key, json });
+        else missing.push(id);
+      }
+      if (missing.length === 0) continue;
+      const source = requests.get(query)?._source as estypes.SearchSourceConfig | undefined;
+      const group = sourceKey(source);
+      const entry = toRead.get(group) ?? { source, ids: new Set<number>(), queries: [] };
+      for (const id of missing) entry.ids.add(id);
+      entry.queries.push(query);
+      toRead.set(group, entry);
+    }
+    for (const { source, ids, queries } of toRead.values()) {
+      const documents = await this.reader.documents([...ids], source);
+      for (const query of queries) {
+        const own = out.get(query)!;
+        for (const id of needs.get(query)!) {
+          if (own.has(id)) continue;
+          const read = documents.get(id);
+          if (read) own.set(id, fromDocument(id, read));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whole result sets for the queries that need a snapshot, in groups of bounded documents. */
+  private async snapshots(asks: readonly Ask[]): Promise<void> {
+    const limit = this.options.snapshotMax;
+    let ordered;
+    try {
+      ordered = await this.reader.membersInOrder(asks.map((ask) => ask.request), limit);
+    } catch (error) {
+      for (const { query } of asks) this.hooks.failed(query, error as Error);
+      return;
+    }
+    let group: Array<{ ask: Ask; members: Array<{ id: number; version: StoredVersion }> }> = [];
+    let documents = 0;
+    const flush = async () => {
+      if (group.length > 0) await this.snapshotGroup(group);
+      group = [];
+      documents = 0;
+    };
+    for (const [i, ask] of asks.entries()) {
+      const answer = ordered[i]!;
+      if (!answer.ok) {
+        this.hooks.failed(ask.query, answer.error);
+        continue;
+      }
+      if (answer.members.length > limit) {
+        this.hooks.tooLarge(ask.query);
+        continue;
+      }
+      if (documents + answer.members.length > this.options.snapshotDocumentsPerGroup) await flush();
+      group.push({ ask, members: answer.members });
+      documents += answer.members.length;
+    }
+    await flush();
+  }
+
+  private async snapshotGroup(group: ReadonlyArray<{ ask: Ask; members: Array<{ id: number; version: StoredVersion }> }>): Promise<void> {
+    const needs = new Map<StandingQuery, number[]>();
+    const shownAt = new Map<string, Map<number, StoredVersion>>();
+    for (const { ask, members } of group) {
+      // Never show an older state than the membership holds (a change round may have seen a newer write).
+      const versions = new Map(members.map(({ id, version }) => [id, newerOf(version, ask.query.held(id))]));
+      shownAt.set(ask.query.id, versions);
+      needs.set(ask.query, [...versions.keys()]);
+    }
+    let fixtures: Map<StandingQuery, Map<number, PresentableFixture>>;
+    try {
+      fixtures = await this.presentable(group.map(({ ask }) => ask), needs, shownAt);
+    } catch (error) {
+      for (const { ask } of group) this.hooks.failed(ask.query, error as Error);
+      return;
+    }
+    for (const { ask } of group) {
+      const { query } = ask;
+      this.safely(query, () => {
+        const entries: SnapshotEntry[] = [];
+        const own = fixtures.get(query)!;
+        for (const [id, version] of shownAt.get(query.id)!) {
+          const fixture = own.get(id);
+          // Deleted since its id was read: the next round's question settles it.
+          if (!fixture) {
+            this.carry.add(id);
+            continue;
+          }
+          const shown = fixture.version === versionKey(id, version) ? version : parseVersion(fixture.version, version);
+          if (shown !== version) this.carry.add(id);
+          entries.push({ id, version: shown, fixture });
+        }
+        const joining = [...query.waiting];
+        this.hooks.issued(query.applySnapshot(entries, this.at));
+        this.hooks.joined(joining);
+      });
+    }
+  }
+
+  /** Membership checks of many queries in one paged search. */
+  private async checks(asks: readonly Ask[]): Promise<void> {
+    const { matches, failed } = await this.reader.matchesOfAll(named(asks));
+    for (const { query } of asks) {
+      const error = failed.get(query.id);
+      if (error) {
+        this.hooks.failed(query, error);
+        continue;
+      }
+      const found = matches.get(query.id)!;
+      if (found.size > this.options.snapshotMax) {
+        this.hooks.tooLarge(query);
+        continue;
+      }
+      this.safely(query, () => {
+        const before = new Map(query.memberIds.map((id) => [id, query.held(id)!]));
+        const { events, left, behind } = query.checkMembership(found, this.at);
+        this.hooks.issued(events);
+        for (const id of behind) this.carry.add(id);
+        if (!query.movesWithTime) {
+          // The change rounds judged these very versions otherwise: a correction, not news.
+          const missed =
+            left.filter((id) => this.hooks.reportedVersion(id) === versionKey(id, before.get(id)!)).length +
+            behind.filter((id) => this.hooks.reportedVersion(id) === versionKey(id, found.get(id)!)).length;
+          if (missed > 0) this.hooks.corrected(query, missed);
+        }
+      });
+    }
+  }
+
+  /** One query's failure (a document its presenter cannot show) must not cost the others their round. */
+  private safely(query: StandingQuery, apply: () => void): void {
+    // A subscriber often gets several events from one answer: corked, they leave in one write.
+    const corked = [...query.subscribers];
+    for (const subscriber of corked) subscriber.cork();
+    try {
+      apply();
+    } catch (error) {
+      this.hooks.failed(query, error as Error);
+    } finally {
+      for (const subscriber of corked) subscriber.uncork();
+    }
+  }
+}
+
+function named(asks: readonly Ask[]): NamedQuery[] {
+  return asks.map(({ query, request }) => ({ name: query.id, query: request.query ?? { match_all: {} } }));
+}
+
+function fromDocument(id: number, read: ReadDocument): PresentableFixture {
+  return { version: versionKey(id, read.version), doc: read.doc };
+}
+
+/** The stored version a presentable fixture's key names (`index/id/seq/term`). */
+function parseVersion(key: string | null, fallback: StoredVersion): StoredVersion {
+  if (key === null) return fallback;
+  const parts = key.split("/");
+  const primaryTerm = Number(parts.pop());
+  const seqNo = Number(parts.pop());
+  parts.pop();
+  return { index: parts.join("/"), seqNo, primaryTerm };
+}
+
+function sourceKey(source: estypes.SearchSourceConfig | undefined): string {
+  return source === undefined ? "" : JSON.stringify(source);
+}

@@ -1,0 +1,137 @@
+import type { Client, estypes } from "@elastic/elasticsearch";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
+import { chunkByClauses, documentsById, whichMatch, type NamedQuery } from "../search/streams/named-queries.js";
+import { membershipOf } from "../search/streams/standing-request.js";
+import { msearchItem, multiSearch } from "../store/multi-search.js";
+import { searchHits } from "../store/searches.js";
+import type { StoredVersion } from "./membership.js";
+
+/**
+ * Every read a round makes, and nothing else: Elasticsearch answers, this turns the answers
+ * into ids and versions per query. All reads of one hub go to the same shard copies
+ * (`preference`), so a fixture never seems to go back in time between two reads.
+ */
+export type Matches = Map<string, Map<number, StoredVersion>>;
+
+/** One query's whole result set as ids and versions, in the polled endpoint's order, or why it could not be read. */
+export type OrderedMembers = { ok: true; members: Array<{ id: number; version: StoredVersion }> } | { ok: false; error: Error };
+
+export type ReadDocument = { doc: FixtureDocument; version: StoredVersion };
+
+export type StandingReaderOptions = {
+  /** Documents one read returns at most (bounds the memory of a round's reads). */
+  documentsPerRead: number;
+  /** Hits one page of a membership check returns. */
+  checkPageSize: number;
+};
+
+export const DEFAULT_READER_OPTIONS: StandingReaderOptions = { documentsPerRead: 250, checkPageSize: 5_000 };
+
+type Hit = estypes.SearchHit<FixtureDocument>;
+
+export class StandingReader {
+  /** Searches sent since the start (each search of an _msearch counts): the cost the benchmark reports per round. */
+  searches = 0;
+
+  constructor(
+    private readonly es: Client,
+    private readonly alias: string,
+    private readonly preference: string,
+    private readonly options: StandingReaderOptions = DEFAULT_READER_OPTIONS,
+  ) {}
+
+  /**
+   * Which of `named` each of `ids` matches now, in one _msearch of as few searches as the
+   * node's clause limit allows. A search that fails fails its queries only: they are
+   * returned in `failed`, with the reason.
+   */
+  async whichMatch(named: readonly NamedQuery[], ids: readonly number[]): Promise<{ matches: Matches; failed: Map<string, Error> }> {
+    const chunks = chunkByClauses(named);
+    const requests = chunks.map((chunk) => whichMatch(this.alias, chunk, { ids, size: ids.length }));
+    const answers = await this.msearch(requests);
+    const matches: Matches = new Map(named.map(({ name }) => [name, new Map()]));
+    const failed = new Map<string, Error>();
+    answers.forEach((answer, i) => {
+      if ("error" in answer) {
+        for (const { name } of chunks[i]!) failed.set(name, searchError(answer.error));
+        return;
+      }
+      collect(matches, answer.hits.hits as Hit[]);
+    });
+    return { matches, failed };
+  }
+
+  /**
+   * The whole result set of every query of `named`, as ids and versions, read page by page
+   * (a membership check of many queries in a few searches). A query whose chunk failed is in
+   * `failed`; the reads of the other chunks stand.
+   */
+  async matchesOfAll(named: readonly NamedQuery[]): Promise<{ matches: Matches; failed: Map<string, Error> }> {
+    const matches: Matches = new Map(named.map(({ name }) => [name, new Map()]));
+    const failed = new Map<string, Error>();
+    for (const chunk of chunkByClauses(named)) {
+      try {
+        let after: estypes.SortResults | undefined;
+        for (;;) {
+          const request = { ...whichMatch(this.alias, chunk, { size: this.options.checkPageSize, ...(after ? { after } : {}) }), preference: this.preference };
+          this.searches += 1;
+          const hits = (await searchHits<FixtureDocument>(this.es, request)) as Hit[];
+          collect(matches, hits);
+          if (hits.length < this.options.checkPageSize) break;
+          after = hits.at(-1)!.sort;
+        }
+      } catch (error) {
+        for (const { name } of chunk) failed.set(name, error as Error);
+      }
+    }
+    return { matches, failed };
+  }
+
+  /** Each request's whole result set (at most `limit` + 1 hits) as ids and versions, in its order; one _msearch. */
+  async membersInOrder(requests: readonly estypes.SearchRequest[], limit: number): Promise<OrderedMembers[]> {
+    const answers = await this.msearch(requests.map((request) => membershipOf(request, limit)));
+    return answers.map((answer): OrderedMembers => {
+      if ("error" in answer) return { ok: false, error: searchError(answer.error) };
+      return { ok: true, members: (answer.hits.hits as Hit[]).flatMap((hit) => versioned(hit)) };
+    });
+  }
+
+  /** The documents of `ids` with the fields `source` keeps, read in bounded batches; a fixture deleted meanwhile is missing. */
+  async documents(ids: readonly number[], source: estypes.SearchSourceConfig | undefined): Promise<Map<number, ReadDocument>> {
+    const read = new Map<number, ReadDocument>();
+    for (let start = 0; start < ids.length; start += this.options.documentsPerRead) {
+      const batch = ids.slice(start, start + this.options.documentsPerRead);
+      this.searches += 1;
+      const hits = (await searchHits<FixtureDocument>(this.es, { ...documentsById(this.alias, batch, source), preference: this.preference })) as Hit[];
+      for (const hit of hits) {
+        const [member] = versioned(hit);
+        if (member && hit._source) read.set(member.id, { doc: hit._source, version: member.version });
+      }
+    }
+    return read;
+  }
+
+  private async msearch(requests: readonly estypes.SearchRequest[]): Promise<Array<estypes.MsearchResponseItem<FixtureDocument>>> {
+    if (requests.length === 0) return [];
+    this.searches += requests.length;
+    return multiSearch<FixtureDocument>(this.es, { searches: requests.flatMap((request) => msearchItem(request, this.preference)) });
+  }
+}
+
+function collect(matches: Matches, hits: readonly Hit[]): void {
+  for (const hit of hits) {
+    const [member] = versioned(hit);
+    if (!member) continue;
+    const names = Array.isArray(hit.matched_queries) ? hit.matched_queries : Object.keys(hit.matched_queries ?? {});
+    for (const name of names) matches.get(name)?.set(member.id, member.version);
+  }
+}
+
+function versioned(hit: Hit): Array<{ id: number; version: StoredVersion }> {
+  if (hit._seq_no == null || hit._primary_term == null) return [];
+  return [{ id: Number(hit._id), version: { index: hit._index, seqNo: hit._seq_no, primaryTerm: hit._primary_term } }];
+}
+
+function searchError(cause: estypes.ErrorCause): Error {
+  return new Error(`standing query failed: ${cause.reason ?? cause.type}`);
+}

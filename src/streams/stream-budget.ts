@@ -1,0 +1,41 @@
+import type { HistoryPool } from "./history-pool.js";
+
+/**
+ * One memory budget for every stream of the instance (STREAM_MEMORY_MB), so the process is
+ * bounded by design and never by the heap limit: what it counts is what grows with users.
+ * - replay history: bounded across all queries (history-pool.ts, a quarter of the budget);
+ * - unsent bytes: what subscribers' sockets have not taken yet (a slow client is also dropped
+ *   past STREAM_BUFFER_MAX_KB beyond its snapshot);
+ * - what each open stream, each standing query and each fixture a query holds costs in
+ *   objects, as measured estimates (docs/streams.md, "What bounds memory");
+ * - snapshot reads are bounded by the rounds themselves (round.ts: documents per group).
+ * Past the budget a new stream is refused with 503 and Retry-After before it starts; open
+ * streams keep working.
+ */
+export type BudgetUse = { streams: number; queries: number; members: number; unsentBytes: number };
+
+/** Estimated heap per open stream: the socket, its HTTP response and parser, the subscriber. */
+export const BYTES_PER_STREAM = 24 * 1024;
+/** Estimated heap per standing query: its request builder and presenter options, membership, history objects. */
+export const BYTES_PER_QUERY = 24 * 1024;
+/** Estimated heap per fixture a query holds (a Map entry with its version). */
+export const BYTES_PER_MEMBER = 160;
+
+export class StreamBudget {
+  constructor(
+    readonly maxBytes: number,
+    private readonly history: HistoryPool,
+  ) {}
+
+  /** What the streams hold now, by the estimates above. */
+  used(use: BudgetUse): number {
+    return (
+      this.history.bytes + use.unsentBytes + use.streams * BYTES_PER_STREAM + use.queries * BYTES_PER_QUERY + use.members * BYTES_PER_MEMBER
+    );
+  }
+
+  /** Whether one more stream (on a new standing query, or an existing one) fits. */
+  fits(use: BudgetUse, newQuery: boolean): boolean {
+    return this.used(use) + BYTES_PER_STREAM + (newQuery ? BYTES_PER_QUERY : 0) <= this.maxBytes;
+  }
+}
