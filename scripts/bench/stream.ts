@@ -30,7 +30,7 @@ import type { StreamClientSpec } from "./stream/protocol.js";
 import { queryMaterial } from "./stream/query-material.js";
 import { generateQueries, type StreamQuery } from "./stream/queries.js";
 import { ensureRealData, restPristine, type RealData } from "./stream/real-data.js";
-import { esLine, openedLines, pollLines, ratioLines, streamsLines, usageLines } from "./stream/report.js";
+import { esLine, openedLines, pollLines, ratioLines, roundLines, streamsLines, targetLines, usageLines } from "./stream/report.js";
 import { Services, type ServiceInstance } from "./stream/services.js";
 
 const COST_RATIO_TARGET = 1.2;
@@ -58,28 +58,48 @@ async function main(): Promise<void> {
     const phases = new Phases({ es, names, data, services, load, key: created.key, esPid: await elasticsearchPid(es), durationMs: options.durationSeconds * 1000, log });
 
     let queries: StreamQuery[] = [];
-    const prepare = async (service: ServiceInstance) => {
+    let prepared = false;
+    // The queries are drawn once, on the first phase's service (the data and a service are up then).
+    const before = async (service: ServiceInstance) => {
+      if (prepared) return;
+      prepared = true;
       queries = generateQueries(options.seed, options.queries, await queryMaterial(es, names.fixtures, service.url, created.key));
       for (const line of await describeQueries(queries, service.url, created.key)) log(`  ${line}`);
     };
     // Client i watches query i modulo the number of queries: every query has subscribers.
     const specs = (count: number) => (): StreamClientSpec[] =>
       Array.from({ length: count }, (_, i) => ({ streamPath: queries[i % queries.length]!.streamPath, pollPath: queries[i % queries.length]!.pollPath }));
+    const run = options.phases;
 
-    const low = await phases.streams("one stream per query", specs(options.queries), 1, { truth: false, before: prepare });
-    printStreams(low);
-    const high = await phases.streams(`${options.streams} streams, one service instance`, specs(options.streams), 1, { truth: false });
-    printStreams(high);
-    for (const line of ratioLines({ clients: options.queries, es: low.es }, { clients: options.streams, es: high.es }, COST_RATIO_TARGET)) log(line);
+    const low = run.has("one") ? await phases.streams("one stream per query", specs(options.queries), 1, { truth: false, before }) : null;
+    if (low) printStreams(low);
+    const high = run.has("many") ? await phases.streams(`${options.streams} streams, one service instance`, specs(options.streams), 1, { truth: false, before }) : null;
+    if (high) {
+      printStreams(high);
+      for (const line of targetLines(high)) log(`  ${line}`);
+    }
+    if (low && high) for (const line of ratioLines({ clients: options.queries, es: low.es }, { clients: options.streams, es: high.es }, COST_RATIO_TARGET)) log(line);
 
-    const polled = await phases.polling(`the polling equivalent: ${options.streams} clients asking the polled endpoints once a second`, specs(options.streams)().map((spec) => spec.pollPath));
-    for (const line of [...pollLines(polled.poll), ...usageLines(polled.usage), esLine(polled.es)]) log(`  ${line}`);
-    log(`Streams against polling, ${options.streams} clients: service CPU ${high.usage[0]!.cpuMsPerSecond.toFixed(0)} vs ${polled.usage[0]!.cpuMsPerSecond.toFixed(0)} ms/s, ` +
-      `node CPU ${high.usage.at(-1)!.cpuMsPerSecond.toFixed(0)} vs ${polled.usage.at(-1)!.cpuMsPerSecond.toFixed(0)} ms/s, ` +
-      `Elasticsearch ${high.es.requestsPerSecond.toFixed(1)} vs ${polled.es.requestsPerSecond.toFixed(1)} requests/s`);
+    if (run.has("polling")) {
+      if (!prepared) throw new Error("the polling phase needs a stream phase before it (--phases)");
+      const polled = await phases.polling(`the polling equivalent: ${options.streams} clients asking the polled endpoints once a second`, specs(options.streams)().map((spec) => spec.pollPath));
+      for (const line of [...pollLines(polled.poll), ...usageLines(polled.usage), esLine(polled.es)]) log(`  ${line}`);
+      if (high) {
+        log(`Streams against polling, ${options.streams} clients: service CPU ${high.usage[0]!.cpuMsPerSecond.toFixed(0)} vs ${polled.usage[0]!.cpuMsPerSecond.toFixed(0)} ms/s, ` +
+          `node CPU ${high.usage.at(-1)!.cpuMsPerSecond.toFixed(0)} vs ${polled.usage.at(-1)!.cpuMsPerSecond.toFixed(0)} ms/s, ` +
+          `Elasticsearch ${high.es.requestsPerSecond.toFixed(1)} vs ${polled.es.requestsPerSecond.toFixed(1)} requests/s`);
+      }
+    }
 
-    const two = await phases.streams(`two service instances, ${options.streams} streams split between them`, specs(options.streams), 2, { truth: true });
-    printStreams(two);
+    if (run.has("two")) printStreams(await phases.streams(`two service instances, ${options.streams} streams split between them`, specs(options.streams), 2, { truth: true, before }));
+    if (run.has("burst")) {
+      const burst = await phases.streams(`a burst of ${options.burst.toLocaleString("en")} writes while ${options.streams} streams over ${options.queries} queries are open`, specs(options.streams), 1, {
+        truth: false,
+        burst: options.burst,
+        before,
+      });
+      printStreams(burst);
+    }
   } finally {
     load.stop();
     services.stopAll();
@@ -90,9 +110,11 @@ async function main(): Promise<void> {
 }
 
 function printStreams(phase: StreamPhase): void {
-  const lines = [...openedLines(phase.open, phase.clients), ...streamsLines(phase.streams), ...usageLines(phase.usage), esLine(phase.es)];
-  if (phase.truth) {
-    const { clients, equalAtFirst, equal, seconds, examples } = phase.truth;
+  const serviceCpuMs = phase.usage.slice(0, -1).reduce((sum, usage) => sum + usage.cpuMsPerSecond * phase.seconds, 0);
+  const lines = [...openedLines(phase.open, phase.clients), ...streamsLines(phase.streams), ...usageLines(phase.usage), esLine(phase.es), ...roundLines(phase.es.rounds, serviceCpuMs)];
+  if (phase.burst) lines.push(`burst: ${phase.burst.written.toLocaleString("en")} fixtures rewritten in ${phase.burst.seconds.toFixed(1)} s`);
+  if (phase.truth !== null) {
+    const { clients, equalAtFirst, equal, seconds, examples } = phase.truth!;
     lines.push(`equal to the polled endpoint after the simulator stopped: ${equalAtFirst}/${clients} at the first comparison, ${equal}/${clients} after ${seconds.toFixed(1)} s; ${clients - equal} differ`);
     lines.push(...examples.map((example) => `  differs: ${example}`));
   }

@@ -1,4 +1,5 @@
 import type { HistoryPool, PooledHistory } from "./history-pool.js";
+import { frameBytes, type SseFrame } from "./sse-frames.js";
 
 /**
  * The recent events of one standing query, so that a client reconnecting with
@@ -7,10 +8,11 @@ import type { HistoryPool, PooledHistory } from "./history-pool.js";
  * (another instance, a restart), the answer is "unknown" and the client gets a fresh
  * snapshot, which is always correct.
  */
-export type StoredEvent = { seq: number; bytes: Buffer };
+export type StoredEvent = { seq: number; frame: SseFrame };
+type Held = StoredEvent & { bytes: number };
 
 export class EventHistory implements PooledHistory {
-  private events: StoredEvent[] = [];
+  private events: Held[] = [];
   private heldBytes = 0;
   #discarded = false;
 
@@ -29,19 +31,20 @@ export class EventHistory implements PooledHistory {
 
   add(event: StoredEvent): void {
     if (this.#discarded) return;
-    this.events.push(event);
-    this.heldBytes += event.bytes.length;
+    const bytes = frameBytes(event.frame);
+    this.events.push({ ...event, bytes });
+    this.heldBytes += bytes;
     if (this.events.length > this.capacity) {
       const dropped = this.events.shift()!;
-      this.heldBytes -= dropped.bytes.length;
-      this.pool.released(dropped.bytes.length);
+      this.heldBytes -= dropped.bytes;
+      this.pool.released(dropped.bytes);
     }
-    this.pool.added(this, event.seq, event.bytes.length);
+    this.pool.added(this, event.seq, bytes);
   }
 
   dropThrough(seq: number): number {
     let freed = 0;
-    while (this.events.length > 0 && this.events[0]!.seq <= seq) freed += this.events.shift()!.bytes.length;
+    while (this.events.length > 0 && this.events[0]!.seq <= seq) freed += this.events.shift()!.bytes;
     this.heldBytes -= freed;
     return freed;
   }
@@ -59,11 +62,11 @@ export class EventHistory implements PooledHistory {
    * The events after `seq`, oldest first, or null when some of them are no longer held
    * (or `seq` is ahead of everything issued).
    */
-  after(seq: number, lastIssued: number): Buffer[] | null {
+  after(seq: number, lastIssued: number): SseFrame[] | null {
     if (seq > lastIssued) return null;
     if (seq === lastIssued) return [];
     const first = this.events[0];
     if (first === undefined || first.seq > seq + 1) return null;
-    return this.events.filter((event) => event.seq > seq).map((event) => event.bytes);
+    return this.events.filter((event) => event.seq > seq).map((event) => event.frame);
   }
 }

@@ -1,10 +1,10 @@
 import type { estypes } from "@elastic/elasticsearch";
-import type { NamedQuery } from "../search/streams/named-queries.js";
+import { unionSource, type NamedQuery } from "../search/streams/named-queries.js";
 import { newerOf, versionKey, type MatchingHit, type StoredVersion } from "./membership.js";
 import type { Ask, RoundPlan } from "./round-planner.js";
 import type { ReadDocument, StandingReader } from "./standing-reader.js";
 import type { Subscriber } from "./subscriber.js";
-import type { IssuedEvent, PresentableFixture, SnapshotEntry, StandingQuery } from "./standing-query.js";
+import type { IssuedEvent, PayloadMemo, PresentableFixture, SnapshotEntry, StandingQuery } from "./standing-query.js";
 
 /**
  * Carries out a round's plan: asks Elasticsearch (through the reader) and hands each query its
@@ -45,6 +45,10 @@ export const DEFAULT_ROUND_OPTIONS: Omit<RoundOptions, "snapshotMax"> = { idsPer
 export class Round {
   /** Fixtures to ask about again next round: read at a newer version than was judged, or found behind by a check. */
   readonly carry = new Set<number>();
+  /** Event data made this round, shared by the queries that send the same fixture alike. */
+  private readonly payloads: PayloadMemo = new Map();
+  /** Milliseconds each part of the round took (logged at debug level: where a slow round goes). */
+  readonly timings = { snapshots: 0, changes: 0, checks: 0 };
 
   constructor(
     private readonly reader: StandingReader,
@@ -55,13 +59,22 @@ export class Round {
 
   async run(plan: RoundPlan, changedIds: readonly number[]): Promise<void> {
     for (const { query, error } of plan.failed) this.hooks.failed(query, error);
+    let started = Date.now();
+    const lap = (part: keyof Round["timings"]) => {
+      const now = Date.now();
+      this.timings[part] += now - started;
+      started = now;
+    };
     if (plan.snapshots.length > 0) await this.snapshots(plan.snapshots);
+    lap("snapshots");
     if (plan.changes.length > 0 && changedIds.length > 0) {
       for (let start = 0; start < changedIds.length; start += this.options.idsPerSearch) {
         await this.changes(plan.changes, changedIds.slice(start, start + this.options.idsPerSearch));
       }
     }
+    lap("changes");
     if (plan.checks.length > 0) await this.checks(plan.checks);
+    lap("checks");
   }
 
   /** Which of `ids` each query matches now, and the events that follow. */
@@ -94,7 +107,7 @@ export class Round {
         for (const id of unresolved) this.carry.add(id);
         // Members that still match at the version held need nothing: not passing them keeps them.
         const asked = ids.filter((id) => !unresolved.has(id) && !(matched.has(id) && !isBehind.has(id)));
-        this.hooks.issued(query.judge(asked, matching));
+        this.hooks.issued(query.judge(asked, matching, this.payloads));
       });
     }
   }
@@ -109,36 +122,34 @@ export class Round {
     matches: ReadonlyMap<string, Map<number, StoredVersion>>,
   ): Promise<Map<StandingQuery, Map<number, PresentableFixture>>> {
     const out = new Map<StandingQuery, Map<number, PresentableFixture>>();
-    const toRead = new Map<string, { source: estypes.SearchSourceConfig | undefined; ids: Set<number>; queries: StandingQuery[] }>();
+    const toRead = new Set<number>();
+    const sources: Array<estypes.SearchSourceConfig | undefined> = [];
     const requests = new Map(asks.map((ask) => [ask.query, ask.request]));
     for (const [query, ids] of needs) {
       const own = new Map<number, PresentableFixture>();
       out.set(query, own);
       const versions = matches.get(query.id)!;
-      const missing: number[] = [];
+      let missing = false;
       for (const id of ids) {
         const key = versionKey(id, versions.get(id)!);
         const json = query.spec.peek(key);
         if (json) own.set(id, { version: key, json });
-        else missing.push(id);
-      }
-      if (missing.length === 0) continue;
-      const source = requests.get(query)?._source as estypes.SearchSourceConfig | undefined;
-      const group = sourceKey(source);
-      const entry = toRead.get(group) ?? { source, ids: new Set<number>(), queries: [] };
-      for (const id of missing) entry.ids.add(id);
-      entry.queries.push(query);
-      toRead.set(group, entry);
-    }
-    for (const { source, ids, queries } of toRead.values()) {
-      const documents = await this.reader.documents([...ids], source);
-      for (const query of queries) {
-        const own = out.get(query)!;
-        for (const id of needs.get(query)!) {
-          if (own.has(id)) continue;
-          const read = documents.get(id);
-          if (read) own.set(id, fromDocument(id, read));
+        else {
+          toRead.add(id);
+          missing = true;
         }
+      }
+      if (missing) sources.push(requests.get(query)?._source as estypes.SearchSourceConfig | undefined);
+    }
+    if (toRead.size === 0) return out;
+    // One read for every query: the union of the fields they show.
+    const documents = await this.reader.documents([...toRead], unionSource(sources));
+    for (const [query, ids] of needs) {
+      const own = out.get(query)!;
+      for (const id of ids) {
+        if (own.has(id)) continue;
+        const read = documents.get(id);
+        if (read) own.set(id, fromDocument(id, read));
       }
     }
     return out;
@@ -211,7 +222,7 @@ export class Round {
           entries.push({ id, version: shown, fixture });
         }
         const joining = [...query.waiting];
-        this.hooks.issued(query.applySnapshot(entries, this.at));
+        this.hooks.issued(query.applySnapshot(entries, this.at, this.payloads));
         this.hooks.joined(joining);
       });
     }
@@ -278,8 +289,4 @@ function parseVersion(key: string | null, fallback: StoredVersion): StoredVersio
   const seqNo = Number(parts.pop());
   parts.pop();
   return { index: parts.join("/"), seqNo, primaryTerm };
-}
-
-function sourceKey(source: estypes.SearchSourceConfig | undefined): string {
-  return source === undefined ? "" : JSON.stringify(source);
 }

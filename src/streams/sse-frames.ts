@@ -10,6 +10,19 @@ import { encode, encodeComment } from "eventsource-encoder";
  */
 export type StreamEventName = "snapshot" | "enter" | "update" | "leave";
 
+/**
+ * An event as the chunks it is written in: its own head (id and name), then the data, which
+ * may be one Buffer shared by every query that sends the same fixture the same way (the round's
+ * payload memo), so a thousand queries sending one update copy its JSON once, not a thousand times.
+ */
+export type SseFrame = readonly Buffer[];
+
+export function sseFrame(id: string, event: StreamEventName, data: Buffer): SseFrame {
+  return [Buffer.from(`id: ${id}\nevent: ${event}\ndata: `), data, LINE_END];
+}
+
+export const frameBytes = (frame: SseFrame): number => frame.reduce((sum, chunk) => sum + chunk.length, 0);
+
 export function sseEvent(id: string, event: StreamEventName, data: string | Buffer): Buffer {
   if (typeof data === "string") return Buffer.from(encode({ id, event, data }));
   // Presented JSON is one line already: the bytes go in as they are, not decoded and encoded again

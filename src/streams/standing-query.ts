@@ -3,7 +3,7 @@ import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { EventHistory } from "./event-history.js";
 import type { HistoryPool } from "./history-pool.js";
 import { Membership, versionKey, type MatchingHit, type MembershipChange, type StoredVersion } from "./membership.js";
-import { sseEvent } from "./sse-frames.js";
+import { sseEvent, sseFrame, type SseFrame } from "./sse-frames.js";
 import type { Subscriber } from "./subscriber.js";
 
 /**
@@ -22,7 +22,12 @@ export type StandingQuerySpec = {
   present: (fixture: PresentableFixture) => Buffer[];
   /** The presented JSON kept for a stored version, if any: then its document need not be read. */
   peek: (version: string) => Buffer | undefined;
+  /** What decides the presented bytes besides the version (variant, language, includes, filters): queries alike share an event's data. */
+  presentation: string;
 };
+
+/** Event data already made this round, by fixture version and presentation: shared by every query that sends it. */
+export type PayloadMemo = Map<string, Buffer>;
 
 /** A fixture to present: its document, or the JSON the cache kept for its version. */
 export type PresentableFixture = { version: string | null; doc?: FixtureDocument; json?: Buffer };
@@ -94,7 +99,7 @@ export class StandingQuery {
    * What a reconnecting client missed since `lastEventId`, or null when this query cannot
    * tell (another query's or instance's id, or too old): then it needs a snapshot.
    */
-  replaySince(lastEventId: string | null): Buffer[] | null {
+  replaySince(lastEventId: string | null): SseFrame[] | null {
     if (lastEventId === null) return null;
     const dot = lastEventId.lastIndexOf(".");
     if (dot < 0 || lastEventId.slice(0, dot) !== this.id) return null;
@@ -119,8 +124,8 @@ export class StandingQuery {
    * Applies Elasticsearch's answer about the fixtures in `asked`: `matching` are those of them
    * that match now, presentable. The changes go out as events to the current subscribers.
    */
-  judge(asked: Iterable<number>, matching: ReadonlyArray<MatchingHit<PresentableFixture>>): IssuedEvent[] {
-    return this.membership.apply(asked, matching).map((change) => this.broadcast(change));
+  judge(asked: Iterable<number>, matching: ReadonlyArray<MatchingHit<PresentableFixture>>, memo: PayloadMemo = new Map()): IssuedEvent[] {
+    return this.membership.apply(asked, matching).map((change) => this.broadcast(change, memo));
   }
 
   /**
@@ -139,7 +144,7 @@ export class StandingQuery {
    * The round shows each entry at least at the version held (round.ts), so a new subscriber
    * never starts on an older state than the others hold.
    */
-  applySnapshot(entries: readonly SnapshotEntry[], at: Date): IssuedEvent[] {
+  applySnapshot(entries: readonly SnapshotEntry[], at: Date, memo: PayloadMemo = new Map()): IssuedEvent[] {
     const issued: IssuedEvent[] = [];
     if (this.resnapshot) {
       // Nothing from before the rebuild can be replayed: a reconnect with an older id gets a snapshot.
@@ -152,7 +157,7 @@ export class StandingQuery {
       this.subscribers.clear();
     } else {
       const asked = new Set([...this.membership.ids(), ...entries.map((entry) => entry.id)]);
-      issued.push(...this.judge(asked, entries.map(({ id, version, fixture }) => ({ id, version, hit: fixture }))));
+      issued.push(...this.judge(asked, entries.map(({ id, version, fixture }) => ({ id, version, hit: fixture })), memo));
     }
     if (this.waiting.length > 0) {
       const snapshot = this.snapshotBytes(entries, at);
@@ -171,8 +176,8 @@ export class StandingQuery {
   }
 
   /** Adds a reconnecting subscriber that can be replayed to: no Elasticsearch round trip. */
-  resume(subscriber: Subscriber, missed: readonly Buffer[]): void {
-    for (const bytes of missed) subscriber.write(bytes);
+  resume(subscriber: Subscriber, missed: readonly SseFrame[]): void {
+    for (const frame of missed) subscriber.write(frame);
     this.subscribers.add(subscriber);
   }
 
@@ -191,16 +196,24 @@ export class StandingQuery {
     this.history.discard();
   }
 
-  private broadcast(change: MembershipChange<PresentableFixture>): IssuedEvent {
+  private broadcast(change: MembershipChange<PresentableFixture>, memo: PayloadMemo): IssuedEvent {
     this.seq += 1;
     const id = `${this.id}.${this.seq}`;
-    const bytes =
-      change.kind === "leave"
-        ? sseEvent(id, "leave", JSON.stringify({ fixture_id: change.id }))
-        : sseEvent(id, change.kind, Buffer.concat([FIXTURE_OPEN, ...this.spec.present(change.hit), CLOSE]));
-    this.history.add({ seq: this.seq, bytes });
-    for (const subscriber of this.subscribers) subscriber.write(bytes);
+    const frame: SseFrame =
+      change.kind === "leave" ? [sseEvent(id, "leave", JSON.stringify({ fixture_id: change.id }))] : sseFrame(id, change.kind, this.payload(change.hit, memo));
+    this.history.add({ seq: this.seq, frame });
+    for (const subscriber of this.subscribers) subscriber.write(frame);
     return { name: change.kind, seq: this.seq, to: this.subscribers.size };
+  }
+
+  /** `{"fixture":...}` for an enter or update: made once per round for all queries that present it alike. */
+  private payload(fixture: PresentableFixture, memo: PayloadMemo): Buffer {
+    const key = fixture.version === null ? null : `${fixture.version}|${this.spec.presentation}`;
+    const known = key === null ? undefined : memo.get(key);
+    if (known) return known;
+    const payload = Buffer.concat([FIXTURE_OPEN, ...this.spec.present(fixture), CLOSE]);
+    if (key !== null) memo.set(key, payload);
+    return payload;
   }
 
   private snapshotBytes(entries: readonly SnapshotEntry[], at: Date): Buffer {

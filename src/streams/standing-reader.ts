@@ -1,6 +1,6 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import { chunkByClauses, documentsById, whichMatch, type NamedQuery } from "../search/streams/named-queries.js";
+import { chunkByClauses, documentsById, factorConjuncts, MAX_CLAUSES_PER_SEARCH, whichMatch, type NamedQuery } from "../search/streams/named-queries.js";
 import { membershipOf } from "../search/streams/standing-request.js";
 import { msearchItem, multiSearch } from "../store/multi-search.js";
 import { searchHits } from "../store/searches.js";
@@ -32,6 +32,10 @@ type Hit = estypes.SearchHit<FixtureDocument>;
 export class StandingReader {
   /** Searches sent since the start (each search of an _msearch counts): the cost the benchmark reports per round. */
   searches = 0;
+  /** Milliseconds spent waiting for Elasticsearch, by kind of read (logged with each round at debug level). */
+  readonly waited = { whichMatch: 0, documents: 0, members: 0, checks: 0 };
+  /** Leaf clauses per search: halved whenever the node says a search had too many (its limit follows its heap). */
+  private clauseBudget = MAX_CLAUSES_PER_SEARCH;
 
   constructor(
     private readonly es: Client,
@@ -46,19 +50,47 @@ export class StandingReader {
    * returned in `failed`, with the reason.
    */
   async whichMatch(named: readonly NamedQuery[], ids: readonly number[]): Promise<{ matches: Matches; failed: Map<string, Error> }> {
-    const chunks = chunkByClauses(named);
-    const requests = chunks.map((chunk) => whichMatch(this.alias, chunk, { ids, size: ids.length }));
-    const answers = await this.msearch(requests);
-    const matches: Matches = new Map(named.map(({ name }) => [name, new Map()]));
+    const { clauses, conjunctsOf } = factorConjuncts(named);
+    const clauseMatches: Matches = new Map(clauses.map(({ name }) => [name, new Map()]));
+    const failedClauses = new Map<string, Error>();
+    let pending = [...clauses];
+    while (pending.length > 0) {
+      const chunks = chunkByClauses(pending, this.clauseBudget);
+      const asked = Date.now();
+      const answers = await this.msearch(chunks.map((chunk) => whichMatch(this.alias, chunk, { ids, size: ids.length })));
+      this.waited.whichMatch += Date.now() - asked;
+      pending = [];
+      answers.forEach((answer, i) => {
+        if (!("error" in answer)) return collect(clauseMatches, answer.hits.hits as Hit[]);
+        if (this.fewerClauses(answer.error, chunks[i]!.length)) pending.push(...chunks[i]!);
+        else for (const { name } of chunks[i]!) failedClauses.set(name, searchError(answer.error));
+      });
+    }
+    // A query matches a fixture at a version when every clause it is made of matched it.
+    const matches: Matches = new Map();
     const failed = new Map<string, Error>();
-    answers.forEach((answer, i) => {
-      if ("error" in answer) {
-        for (const { name } of chunks[i]!) failed.set(name, searchError(answer.error));
-        return;
+    for (const [name, conjuncts] of conjunctsOf) {
+      const error = conjuncts.map((clause) => failedClauses.get(clause)).find((found) => found !== undefined);
+      if (error) {
+        failed.set(name, error);
+        continue;
       }
-      collect(matches, answer.hits.hits as Hit[]);
-    });
+      const [first, ...others] = conjuncts.map((clause) => clauseMatches.get(clause)!);
+      const own = new Map<number, StoredVersion>();
+      for (const [id, version] of first!) if (others.every((other) => other.has(id))) own.set(id, version);
+      matches.set(name, own);
+    }
     return { matches, failed };
+  }
+
+  /**
+   * Whether a search failed for carrying too many clauses and can be split smaller: then the
+   * budget is halved for this and every later search.
+   */
+  private fewerClauses(cause: estypes.ErrorCause, queries: number): boolean {
+    if (queries <= 1 || !JSON.stringify(cause).includes("too many nested clauses")) return false;
+    this.clauseBudget = Math.max(1, Math.floor(this.clauseBudget / 2));
+    return true;
   }
 
   /**
@@ -69,18 +101,28 @@ export class StandingReader {
   async matchesOfAll(named: readonly NamedQuery[]): Promise<{ matches: Matches; failed: Map<string, Error> }> {
     const matches: Matches = new Map(named.map(({ name }) => [name, new Map()]));
     const failed = new Map<string, Error>();
-    for (const chunk of chunkByClauses(named)) {
+    const chunks = chunkByClauses(named, this.clauseBudget);
+    while (chunks.length > 0) {
+      const chunk = chunks.shift()!;
       try {
         let after: estypes.SortResults | undefined;
         for (;;) {
           const request = { ...whichMatch(this.alias, chunk, { size: this.options.checkPageSize, ...(after ? { after } : {}) }), preference: this.preference };
           this.searches += 1;
+          const asked = Date.now();
           const hits = (await searchHits<FixtureDocument>(this.es, request)) as Hit[];
+          this.waited.checks += Date.now() - asked;
           collect(matches, hits);
           if (hits.length < this.options.checkPageSize) break;
           after = hits.at(-1)!.sort;
         }
       } catch (error) {
+        const cause = (error as { meta?: { body?: { error?: estypes.ErrorCause } } }).meta?.body?.error;
+        if (cause && this.fewerClauses(cause, chunk.length)) {
+          for (const { name } of chunk) matches.set(name, new Map());
+          chunks.unshift(...chunkByClauses(chunk, this.clauseBudget));
+          continue;
+        }
         for (const { name } of chunk) failed.set(name, error as Error);
       }
     }
@@ -89,7 +131,9 @@ export class StandingReader {
 
   /** Each request's whole result set (at most `limit` + 1 hits) as ids and versions, in its order; one _msearch. */
   async membersInOrder(requests: readonly estypes.SearchRequest[], limit: number): Promise<OrderedMembers[]> {
+    const asked = Date.now();
     const answers = await this.msearch(requests.map((request) => membershipOf(request, limit)));
+    this.waited.members += Date.now() - asked;
     return answers.map((answer): OrderedMembers => {
       if ("error" in answer) return { ok: false, error: searchError(answer.error) };
       return { ok: true, members: (answer.hits.hits as Hit[]).flatMap((hit) => versioned(hit)) };
@@ -102,7 +146,9 @@ export class StandingReader {
     for (let start = 0; start < ids.length; start += this.options.documentsPerRead) {
       const batch = ids.slice(start, start + this.options.documentsPerRead);
       this.searches += 1;
+      const asked = Date.now();
       const hits = (await searchHits<FixtureDocument>(this.es, { ...documentsById(this.alias, batch, source), preference: this.preference })) as Hit[];
+      this.waited.documents += Date.now() - asked;
       for (const hit of hits) {
         const [member] = versioned(hit);
         if (member && hit._source) read.set(member.id, { doc: hit._source, version: member.version });

@@ -249,6 +249,7 @@ export class StreamHub {
     if (checkRound) this.lastCheckAt = now;
     if (plan.snapshots.length + plan.changes.length + plan.checks.length + plan.failed.length === 0) return;
     const searchesBefore = this.reader.searches;
+    const waitedBefore = { ...this.reader.waited };
     const round = new Round(this.reader, this.roundHooks(), { ...DEFAULT_ROUND_OPTIONS, snapshotMax: this.options.snapshotMax }, new Date(now));
     try {
       await round.run(plan, ids);
@@ -257,7 +258,12 @@ export class StreamHub {
       return;
     }
     this.carried = round.carry;
-    this.hooks.round({ ms: Date.now() - now, searches: this.reader.searches - searchesBefore, changed: ids.length, queries: this.registry.size });
+    const stats = { ms: Date.now() - now, searches: this.reader.searches - searchesBefore, changed: ids.length, queries: this.registry.size };
+    this.hooks.round(stats);
+    this.logger.debug(
+      { ...stats, ms: round.timings, waited: difference(this.reader.waited, waitedBefore), asked: { snapshots: plan.snapshots.length, changes: plan.changes.length, checks: plan.checks.length } },
+      "stream round",
+    );
   }
 
   private roundHooks(): RoundHooks {
@@ -306,4 +312,8 @@ export class StreamHub {
     }
     this.registry.rejectAllJoins(error);
   }
+}
+
+function difference<T extends Record<string, number>>(after: T, before: T): T {
+  return Object.fromEntries(Object.entries(after).map(([key, value]) => [key, value - (before[key] ?? 0)])) as T;
 }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { closeReason, dropsUnsent, type CloseReason } from "./close-reason.js";
+import type { SseFrame } from "./sse-frames.js";
 
 /**
  * One open stream: the client's connection and what it was opened with. Until the route
@@ -86,12 +87,13 @@ export class Subscriber {
     this.write(chunk);
   }
 
-  /** Queues or writes bytes shared with the query's other subscribers (never copied). */
-  write(chunk: Buffer, counts = true): void {
+  /** Queues or writes bytes shared with the query's other subscribers (never copied): one Buffer, or an event's chunks. */
+  write(frame: Buffer | SseFrame, counts = true): void {
     if (this.#closed) return;
     if (counts) this.eventsSent += 1;
     if (!this.#started) {
-      this.#pending.push(chunk);
+      if (Buffer.isBuffer(frame)) this.#pending.push(frame);
+      else this.#pending.push(...frame);
       return;
     }
     const { response } = this.options;
@@ -101,7 +103,8 @@ export class Subscriber {
       return;
     }
     this.lastWriteAt = Date.now();
-    response.write(chunk);
+    if (Buffer.isBuffer(frame)) response.write(frame);
+    else for (const chunk of frame) response.write(chunk);
   }
 
   /** Holds this round's writes back until uncork(), so they reach the socket together. */

@@ -1,22 +1,55 @@
 import { parseArgs } from "node:util";
 import { wholeOption } from "../../load/cli.js";
 
-export type StreamBenchOptions = { streams: number; queries: number; durationSeconds: number; seed: string; rebuild: boolean };
+export const PHASES = ["one", "many", "polling", "two", "burst"] as const;
+export type PhaseName = (typeof PHASES)[number];
 
-/** `npm run bench:stream [-- --streams 1000 --queries 100 --duration 60 --seed streams --rebuild]` */
+export type StreamBenchOptions = {
+  streams: number;
+  queries: number;
+  durationSeconds: number;
+  seed: string;
+  rebuild: boolean;
+  phases: ReadonlySet<PhaseName>;
+  /** Fixtures the burst phase rewrites. */
+  burst: number;
+};
+
+/**
+ * `npm run bench:stream [-- --streams 1000 --queries 100 --duration 60 --seed streams --rebuild
+ * --own --phases one,many,polling,two,burst --burst 20000]`. `--own` gives every client its own
+ * query (`--queries` = `--streams`): a bettor sets their own thresholds.
+ */
 export function parseStreamBenchOptions(args: readonly string[]): StreamBenchOptions {
   const { values } = parseArgs({
     args: [...args],
     options: {
       streams: { type: "string", default: "1000" },
-      queries: { type: "string", default: "100" },
+      queries: { type: "string" },
+      own: { type: "boolean", default: false },
       duration: { type: "string", default: "60" },
       seed: { type: "string", default: "bench:stream" },
       rebuild: { type: "boolean", default: false },
+      phases: { type: "string", default: "one,many,polling,two" },
+      burst: { type: "string", default: "20000" },
     },
   });
   const streams = wholeOption(values.streams, "streams", 1, 10_000);
-  const queries = wholeOption(values.queries, "queries", 1, 1_000);
+  if (values.own && values.queries !== undefined) throw new Error("--own gives every stream its own query: leave --queries out");
+  const queries = values.own ? streams : wholeOption(values.queries ?? "100", "queries", 1, 10_000);
   if (queries > streams) throw new Error(`--queries (${queries}) must not exceed --streams (${streams}): every query has a subscriber`);
-  return { streams, queries, durationSeconds: wholeOption(values.duration, "duration", 5, 3_600), seed: values.seed, rebuild: values.rebuild };
+  const phases = new Set<PhaseName>();
+  for (const name of values.phases.split(",").map((part) => part.trim())) {
+    if (!(PHASES as readonly string[]).includes(name)) throw new Error(`--phases: unknown phase "${name}" (one of ${PHASES.join(", ")})`);
+    phases.add(name as PhaseName);
+  }
+  return {
+    streams,
+    queries,
+    durationSeconds: wholeOption(values.duration, "duration", 5, 3_600),
+    seed: values.seed,
+    rebuild: values.rebuild,
+    phases,
+    burst: wholeOption(values.burst, "burst", 1, 1_000_000),
+  };
 }

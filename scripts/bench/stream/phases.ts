@@ -6,6 +6,7 @@ import { countsBetween, esCounts } from "./es-counters.js";
 import type { LoadLink } from "./load-link.js";
 import { ProcessMeter } from "./process-usage.js";
 import type { ConvergeReply, OpenReply, PollReply, StreamClientSpec, StreamsReply } from "./protocol.js";
+import { rewriteFixtures } from "./burst.js";
 import { playCopy, type RealData } from "./real-data.js";
 import type { EsLoad, Usage } from "./report.js";
 import type { ServiceInstance, Services } from "./services.js";
@@ -31,7 +32,15 @@ export type PhaseContext = {
 
 export type Measured = { usage: Usage[]; es: EsLoad; seconds: number };
 /** `clients`: how many streams the phase asked for (opened, refused, or neither in time). */
-export type StreamPhase = Measured & { clients: number; open: OpenReply; streams: StreamsReply; truth: ConvergeReply | null };
+export type StreamPhase = Measured & {
+  clients: number;
+  open: OpenReply;
+  streams: StreamsReply;
+  truth: ConvergeReply | null;
+  burst: { written: number; seconds: number } | null;
+};
+/** After a burst, every client must equal the polled endpoint within this (issue 26). */
+const BURST_CONVERGE_MS = 10_000;
 export type PollPhase = Measured & { poll: PollReply };
 
 /**
@@ -51,7 +60,7 @@ export class Phases {
     label: string,
     clients: () => StreamClientSpec[],
     instances: number,
-    options: { truth: boolean; before?: (service: ServiceInstance) => Promise<void> },
+    options: { truth: boolean; burst?: number; before?: (service: ServiceInstance) => Promise<void> },
   ): Promise<StreamPhase> {
     return this.run(label, instances, async (services, working) => {
       const { load, log } = this.ctx;
@@ -67,7 +76,13 @@ export class Phases {
         return load.ask({ type: "report" });
       }, meters);
       let truth: ConvergeReply | null = null;
-      if (options.truth) {
+      let burst: { written: number; seconds: number } | null = null;
+      if (options.burst) {
+        await measured.simulator.stop();
+        burst = await rewriteFixtures(this.ctx.es, working, options.burst, log);
+        log(`  burst written in ${burst.seconds.toFixed(1)} s; comparing every client with its polled endpoint...`);
+        truth = await load.ask({ type: "converge", deadlineMs: BURST_CONVERGE_MS });
+      } else if (options.truth) {
         await measured.simulator.stop();
         log(`  simulator stopped; comparing every client with its polled endpoint...`);
         await sleep(FEED_WAIT_MS);
@@ -75,7 +90,7 @@ export class Phases {
       } else {
         await load.ask({ type: "close" });
       }
-      return { clients: specs.length, open, streams: measured.result, truth, usage: measured.usage, es: measured.es, seconds: measured.seconds };
+      return { clients: specs.length, open, streams: measured.result, truth, burst, usage: measured.usage, es: measured.es, seconds: measured.seconds };
     });
   }
 
@@ -129,6 +144,7 @@ export class Phases {
       requestsPerSecond: delta.total / seconds,
       byOperation: new Map([...delta.requests].map(([operation, count]) => [operation, count / seconds])),
       searchesPerSecond: delta.searches / seconds,
+      rounds: delta.rounds,
     };
     return { result, usage, es: load, seconds, simulator };
   }

@@ -1,9 +1,10 @@
 import { LatencyHistogram } from "./latency-histogram.js";
+import { roundQuantileMs, type RoundCounts } from "./round-counters.js";
 import type { OpenReply, PollReply, Sparse, StreamsReply } from "./protocol.js";
 
 /** How the benchmark prints its figures: one short block per phase. */
 export type Usage = { label: string; cpuMsPerSecond: number; maxRssMiB: number | null };
-export type EsLoad = { requestsPerSecond: number; byOperation: Map<string, number>; searchesPerSecond: number };
+export type EsLoad = { requestsPerSecond: number; byOperation: Map<string, number>; searchesPerSecond: number; rounds: RoundCounts };
 
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
 const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : "-");
@@ -66,5 +67,35 @@ export function ratioLines(low: { clients: number; es: EsLoad }, high: { clients
   return [
     `Elasticsearch cost at ${high.clients} vs ${low.clients} subscribers on the same queries: requests/s x${fixed(requests, 2)} (${verdict(requests)} ${target}), ` +
       `searches/s x${fixed(searches, 2)} (${verdict(searches)} ${target})`,
+  ];
+}
+
+/**
+ * What the rounds cost: their duration, the searches each sent, the service's CPU per changed
+ * fixture (all services' CPU over the changed fixtures the rounds asked about), corrections.
+ */
+export function roundLines(rounds: RoundCounts, serviceCpuMs: number): string[] {
+  if (rounds.rounds <= 0) return ["rounds: none"];
+  return [
+    `rounds: ${rounds.rounds.toLocaleString("en")}, duration p50 ${fixed(roundQuantileMs(rounds, 0.5))} ms, p95 ${fixed(roundQuantileMs(rounds, 0.95))} ms; ` +
+      `${fixed(rounds.searches / rounds.rounds, 2)} searches per round; ${rounds.changed.toLocaleString("en")} changed fixtures asked about, ` +
+      `service CPU ${fixed(rounds.changed > 0 ? serviceCpuMs / rounds.changed : Number.NaN, 2)} ms per changed fixture; ` +
+      `membership corrections ${rounds.corrections} (target 0)`,
+  ];
+}
+
+/** Issue 26's targets for one instance's streams, each with its figure and PASS/FAIL. */
+export function targetLines(phase: { clients: number; open: OpenReply; streams: StreamsReply; usage: ReadonlyArray<Usage> }): string[] {
+  const latency = LatencyHistogram.fromSparse(phase.streams.instances.flatMap((instance) => instance.latency));
+  const snapshot = LatencyHistogram.fromSparse(phase.open.snapshotMs);
+  const rss = phase.usage[0]?.maxRssMiB ?? Number.NaN;
+  const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+  const eventP95 = latency.count > 0 ? latency.percentile(0.95) : Number.NaN;
+  const snapshotP95 = snapshot.count > 0 ? snapshot.percentile(0.95) : Number.NaN;
+  return [
+    `targets: open ${phase.open.opened}/${phase.clients} ${verdict(phase.open.opened === phase.clients)}; ` +
+      `write -> event p95 ${fixed(eventP95)} ms <= 1500 ${verdict(eventP95 <= 1500)}; ` +
+      `snapshot p95 ${fixed(snapshotP95)} ms <= 2000 ${verdict(snapshotP95 <= 2000)}; ` +
+      `service RSS max ${fixed(rss, 1)} MiB <= 300 ${verdict(rss <= 300)}; dropped ${phase.streams.drops} ${verdict(phase.streams.drops === 0)}`,
   ];
 }

@@ -16,8 +16,9 @@ import type { LivescoresInput } from "../livescores/schema.js";
  */
 type Presentation = { language: string; includes: ReadonlySet<string>; filters: Filters; variant: FixtureVariant };
 
-function presentation(deps: AppDeps, options: Presentation): Pick<StandingQuerySpec, "present" | "peek"> {
+function presentation(deps: AppDeps, options: Presentation): Pick<StandingQuerySpec, "present" | "peek" | "presentation"> {
   return {
+    presentation: canonicalJson(options),
     present: (fixture) => deps.fixtureJsonCache.chunks(fixture, options),
     peek: (version) => deps.fixtureJsonCache.peek(version, options),
   };

@@ -12,19 +12,27 @@ import { VERSIONED_HITS } from "../../store/hit-version.js";
 export type NamedQuery = { name: string; query: estypes.QueryDslQueryContainer };
 
 /**
- * Clauses one search may carry. The node's limit (`indices.query.bool.max_clause_count`,
- * derived from its heap and search threads) is at least 1,024 and counts Lucene's leaf
- * clauses; `clauseWeight` counts every object of the query, which is never fewer.
+ * Leaf clauses one search carries at first. The node's limit (`maxClauseCount`, derived from
+ * its heap and search threads: 16,384 on the project's 1 GB node, 1,024 at the least) counts
+ * Lucene's leaf queries across the whole request; the reader halves this when a node says
+ * a search had too many (standing-reader.ts).
  */
-export const MAX_CLAUSES_PER_SEARCH = 1_000;
+export const MAX_CLAUSES_PER_SEARCH = 4_000;
 
-/** An upper bound on the leaf clauses of a query: every JSON object in it. */
+/** Query types that are leaves for the node's clause count (a `terms` list is one clause). */
+const LEAVES = new Set(["term", "terms", "range", "ids", "exists", "match", "match_all", "match_none", "prefix", "wildcard", "fuzzy", "match_phrase", "match_phrase_prefix", "multi_match", "regexp", "query_string", "simple_query_string"]);
+
+/** The leaf clauses of a query, as the node counts them (at least 1). */
 export function clauseWeight(query: unknown): number {
-  if (Array.isArray(query)) return query.reduce((sum: number, item) => sum + clauseWeight(item), 0);
-  if (query === null || typeof query !== "object") return 0;
-  let weight = 1;
-  for (const value of Object.values(query)) weight += clauseWeight(value);
-  return weight;
+  return Math.max(1, leaves(query));
+}
+
+function leaves(node: unknown): number {
+  if (Array.isArray(node)) return node.reduce((sum: number, item) => sum + leaves(item), 0);
+  if (node === null || typeof node !== "object") return 0;
+  let count = 0;
+  for (const [key, value] of Object.entries(node)) count += LEAVES.has(key) ? 1 : leaves(value);
+  return count;
 }
 
 /** Splits named queries into groups whose clauses stay within `max` each (a larger query goes alone). */
@@ -57,10 +65,16 @@ export function whichMatch(
   options: { ids?: readonly number[]; size: number; after?: estypes.SortResults },
 ): estypes.SearchRequest {
   const should = named.map(({ name, query }) => ({ bool: { filter: [query], _name: name } }));
-  const filter: estypes.QueryDslQueryContainer[] = options.ids ? [{ ids: { values: options.ids.map(String) } }] : [];
+  // Restricted to ids, every one of them comes back (a few at most per round) and the named
+  // clauses are optional: sorted by id, nothing is scored, so the query phase ignores them and
+  // reads only the ids; Elasticsearch evaluates each named query on each hit once, to report
+  // matched_queries. Without ids (a check), at least one must match, or every fixture would return.
+  const query: estypes.QueryDslQueryContainer = options.ids
+    ? { bool: { must: [{ ids: { values: options.ids.map(String) } }], should } }
+    : { bool: { should, minimum_should_match: 1 } };
   return {
     index,
-    query: { bool: { filter, should, minimum_should_match: 1 } },
+    query,
     _source: false,
     ...VERSIONED_HITS,
     size: options.size,
@@ -82,4 +96,89 @@ export function documentsById(index: string, ids: readonly number[], source: est
     allow_partial_search_results: false,
     ...(source === undefined ? {} : { _source: source }),
   };
+}
+
+/**
+ * One `_source` filter that keeps every top-level field any of `sources` keeps, so the
+ * documents of a round are read once for all queries (each presenter shows only its own
+ * includes, so more fields never change what it shows). Undefined keeps everything.
+ */
+export function unionSource(sources: ReadonlyArray<estypes.SearchSourceConfig | undefined>): estypes.SearchSourceConfig | undefined {
+  let included = new Set<string>() as Set<string> | null;
+  let excluded = null as Set<string> | null;
+  for (const source of sources) {
+    const kept = keptFields(source);
+    if (kept === "all") return undefined;
+    if (kept.includes) {
+      if (excluded) for (const field of kept.includes) excluded.delete(field);
+      else for (const field of kept.includes) included!.add(field);
+    } else {
+      const next = new Set(kept.excludes);
+      if (excluded) {
+        const current: ReadonlySet<string> = excluded;
+        excluded = new Set([...current].filter((field) => next.has(field)));
+      }
+      else {
+        const before: ReadonlySet<string> = included ?? new Set<string>();
+        excluded = new Set([...next].filter((field) => !before.has(field)));
+      }
+      included = null;
+    }
+  }
+  if (excluded) return excluded.size === 0 ? undefined : { excludes: [...excluded] };
+  return { includes: [...included!] };
+}
+
+type Kept = "all" | { includes: string[]; excludes?: undefined } | { includes?: undefined; excludes: string[] };
+
+function keptFields(source: estypes.SearchSourceConfig | undefined): Kept {
+  if (source === undefined || source === true) return "all";
+  if (source === false) return { includes: [] };
+  if (Array.isArray(source)) return { includes: [...source] };
+  if (typeof source === "string") return { includes: [source] };
+  const filter = source as estypes.SearchSourceFilter;
+  const includes = filter.includes ?? filter.include;
+  const excludes = filter.excludes ?? filter.exclude;
+  if (includes !== undefined) return { includes: typeof includes === "string" ? [includes] : [...includes] };
+  if (excludes !== undefined) return { excludes: typeof excludes === "string" ? [excludes] : [...excludes] };
+  return "all";
+}
+
+/**
+ * Many queries' questions as the distinct clauses they are made of. A standing query's filter
+ * is a conjunction (`bool.filter`: every clause must match, built by the polled endpoint's
+ * builder), and bettors' queries share most clauses: the window and its statuses, a league, a
+ * threshold others chose too. Each distinct clause is asked once, named; a query matches a
+ * fixture when every one of its clauses does. A query of another shape is asked whole, as
+ * one clause. Which clause matches is still Elasticsearch's answer alone.
+ */
+export type FactoredQueries = { clauses: NamedQuery[]; conjunctsOf: Map<string, string[]> };
+
+export function factorConjuncts(named: readonly NamedQuery[]): FactoredQueries {
+  const byText = new Map<string, string>();
+  const clauses: NamedQuery[] = [];
+  const conjunctsOf = new Map<string, string[]>();
+  const nameOf = (clause: estypes.QueryDslQueryContainer): string => {
+    const text = JSON.stringify(clause);
+    let name = byText.get(text);
+    if (name === undefined) {
+      name = `c${clauses.length.toString(36)}`;
+      byText.set(text, name);
+      clauses.push({ name, query: clause });
+    }
+    return name;
+  };
+  for (const { name, query } of named) conjunctsOf.set(name, conjuncts(query).map(nameOf));
+  return { clauses, conjunctsOf };
+}
+
+/** The clauses that must all match: a plain `bool` of filters, or the query itself. */
+function conjuncts(query: estypes.QueryDslQueryContainer): estypes.QueryDslQueryContainer[] {
+  const keys = Object.keys(query ?? {});
+  const bool = query?.bool;
+  if (keys.length !== 1 || bool === undefined) return [query];
+  const { filter, ...rest } = bool;
+  if (Object.keys(rest).length > 0 || filter === undefined) return [query];
+  const list = Array.isArray(filter) ? filter : [filter];
+  return list.length === 0 ? [{ match_all: {} }] : list;
 }

@@ -38,13 +38,14 @@ const SPEC: StandingQuerySpec = {
   request: () => ({ index: "fixtures", query: { term: { status: "LIVE" } } }),
   present: (fixture) => [Buffer.from(JSON.stringify(fixture.doc))],
   peek: () => undefined,
+  presentation: "search|en",
 };
 
 function query(spec: StandingQuerySpec = SPEC): StandingQuery {
   return new StandingQuery("q1", spec, 100, new HistoryPool(1 << 20));
 }
 
-const events = (response: { sent: string[] }) => response.sent.map((text) => /event: (\w+)/.exec(text)?.[1]);
+const events = (response: { sent: string[] }) => [...response.sent.join("").matchAll(/event: (\w+)/g)].map((match) => match[1]);
 
 describe("StandingQuery", () => {
   it("snapshots the waiting subscribers in the answer's order, then sends the differences to everyone", () => {
@@ -94,7 +95,7 @@ describe("StandingQuery", () => {
     const afterSnapshot = q.lastEventId;
     q.judge([1], [matching(1, 2)]);
     q.judge([1], []);
-    expect(q.replaySince(afterSnapshot)?.map((bytes) => /event: (\w+)/.exec(bytes.toString())?.[1])).toEqual(["update", "leave"]);
+    expect(q.replaySince(afterSnapshot)?.map((frame) => /event: (\w+)/.exec(Buffer.concat(frame).toString())?.[1])).toEqual(["update", "leave"]);
     expect(q.replaySince(q.lastEventId)).toEqual([]);
     expect(q.replaySince("other.1")).toBeNull();
     expect(q.replaySince(null)).toBeNull();
@@ -104,5 +105,22 @@ describe("StandingQuery", () => {
     expect(query().movesWithTime).toBe(false);
     const windowed = query({ ...SPEC, request: (now) => ({ index: "fixtures", query: { range: { date_time: { lte: now.toISOString() } } } }) });
     expect(windowed.movesWithTime).toBe(true);
+  });
+});
+
+describe("StandingQuery event data", () => {
+  it("is made once per round for every query that presents the same fixture alike, and framed with each query's own id", () => {
+    let presented = 0;
+    const spec: StandingQuerySpec = { ...SPEC, present: (fixture) => (presented++, [Buffer.from(JSON.stringify(fixture.doc))]) };
+    const memo = new Map<string, Buffer>();
+    const [a, b] = [new StandingQuery("qa", spec, 100, new HistoryPool(1 << 20)), new StandingQuery("qb", spec, 100, new HistoryPool(1 << 20))];
+    const [ra, rb] = [recordingResponse(), recordingResponse()];
+    a.subscribers.add(subscriber(ra));
+    b.subscribers.add(subscriber(rb));
+    a.judge([1], [matching(1, 1)], memo);
+    b.judge([1], [matching(1, 1)], memo);
+    expect(presented).toBe(1);
+    expect(ra.sent.join("")).toBe('id: qa.1\nevent: enter\ndata: {"fixture":{"id":1,"seq":1}}\n\n');
+    expect(rb.sent.join("")).toBe('id: qb.1\nevent: enter\ndata: {"fixture":{"id":1,"seq":1}}\n\n');
   });
 });
