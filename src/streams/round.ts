@@ -2,7 +2,7 @@ import type { estypes } from "@elastic/elasticsearch";
 import { unionSource, type NamedQuery } from "../search/streams/named-queries.js";
 import { newerOf, versionKey, type MatchingHit, type StoredVersion } from "./membership.js";
 import type { Ask, RoundPlan } from "./round-planner.js";
-import type { ReadDocument, StandingReader } from "./standing-reader.js";
+import type { OrderedMembers, ReadDocument, StandingReader } from "./standing-reader.js";
 import type { Subscriber } from "./subscriber.js";
 import type { IssuedEvent, PayloadMemo, PresentableFixture, SnapshotEntry, StandingQuery } from "./standing-query.js";
 
@@ -38,9 +38,11 @@ export type RoundOptions = {
   idsPerSearch: number;
   /** Snapshot documents held at once: the waiting queries are read in groups of at most this many fixtures. */
   snapshotDocumentsPerGroup: number;
+  /** Ids and versions one read of snapshots returns at most (each query counts its largest result set). */
+  memberHitsPerRead: number;
 };
 
-export const DEFAULT_ROUND_OPTIONS: Omit<RoundOptions, "snapshotMax"> = { idsPerSearch: 1_000, snapshotDocumentsPerGroup: 2_000 };
+export const DEFAULT_ROUND_OPTIONS: Omit<RoundOptions, "snapshotMax"> = { idsPerSearch: 1_000, snapshotDocumentsPerGroup: 2_000, memberHitsPerRead: 100_000 };
 
 export class Round {
   /** Fixtures to ask about again next round: read at a newer version than was judged, or found behind by a check. */
@@ -65,14 +67,15 @@ export class Round {
       this.timings[part] += now - started;
       started = now;
     };
-    if (plan.snapshots.length > 0) await this.snapshots(plan.snapshots);
-    lap("snapshots");
+    // What changed goes first: open streams wait for it, while snapshots and checks concern other queries.
     if (plan.changes.length > 0 && changedIds.length > 0) {
       for (let start = 0; start < changedIds.length; start += this.options.idsPerSearch) {
         await this.changes(plan.changes, changedIds.slice(start, start + this.options.idsPerSearch));
       }
     }
     lap("changes");
+    if (plan.snapshots.length > 0) await this.snapshots(plan.snapshots);
+    lap("snapshots");
     if (plan.checks.length > 0) await this.checks(plan.checks);
     lap("checks");
   }
@@ -132,7 +135,8 @@ export class Round {
       let missing = false;
       for (const id of ids) {
         const key = versionKey(id, versions.get(id)!);
-        const json = query.spec.peek(key);
+        // Presented already this round (by another query shown alike), or kept by the cache: no read.
+        const json = this.payloads.get(`${key}|${query.spec.presentation}`) ?? query.spec.peek(key);
         if (json) own.set(id, { version: key, json });
         else {
           toRead.add(id);
@@ -155,16 +159,36 @@ export class Round {
     return out;
   }
 
-  /** Whole result sets for the queries that need a snapshot, in groups of bounded documents. */
+  /**
+   * Whole result sets for the queries that need a snapshot. Their ids are read in batches of at
+   * most `memberHitsPerRead` hits (the next batch read while this one is presented), their
+   * documents in groups of at most `snapshotDocumentsPerGroup`: memory stays bounded however
+   * many streams open at once.
+   */
   private async snapshots(asks: readonly Ask[]): Promise<void> {
     const limit = this.options.snapshotMax;
-    let ordered;
-    try {
-      ordered = await this.reader.membersInOrder(asks.map((ask) => ask.request), limit);
-    } catch (error) {
-      for (const { query } of asks) this.hooks.failed(query, error as Error);
-      return;
+    const perRead = Math.max(1, Math.floor(this.options.memberHitsPerRead / (limit + 1)));
+    const batches: Ask[][] = [];
+    for (let start = 0; start < asks.length; start += perRead) batches.push(asks.slice(start, start + perRead));
+    const read = (batch: readonly Ask[]) =>
+      this.reader.membersInOrder(batch.map((ask) => ask.request), limit).then(
+        (ordered) => ({ ok: true as const, ordered }),
+        (error: Error) => ({ ok: false as const, error }),
+      );
+    let next = batches.length > 0 ? read(batches[0]!) : null;
+    for (const [i, batch] of batches.entries()) {
+      const answer = await next!;
+      next = i + 1 < batches.length ? read(batches[i + 1]!) : null;
+      if (!answer.ok) {
+        for (const { query } of batch) this.hooks.failed(query, answer.error);
+        continue;
+      }
+      await this.snapshotBatch(batch, answer.ordered);
     }
+  }
+
+  private async snapshotBatch(asks: readonly Ask[], ordered: readonly OrderedMembers[]): Promise<void> {
+    const limit = this.options.snapshotMax;
     let group: Array<{ ask: Ask; members: Array<{ id: number; version: StoredVersion }> }> = [];
     let documents = 0;
     const flush = async () => {

@@ -17,8 +17,8 @@ export type StreamEventName = "snapshot" | "enter" | "update" | "leave";
  */
 export type SseFrame = readonly Buffer[];
 
-export function sseFrame(id: string, event: StreamEventName, data: Buffer): SseFrame {
-  return [Buffer.from(`id: ${id}\nevent: ${event}\ndata: `), data, LINE_END];
+export function sseFrame(id: string, event: StreamEventName, data: readonly Buffer[]): SseFrame {
+  return [Buffer.from(`id: ${id}\nevent: ${event}\ndata: `), ...data, LINE_END];
 }
 
 export const frameBytes = (frame: SseFrame): number => frame.reduce((sum, chunk) => sum + chunk.length, 0);

@@ -26,7 +26,10 @@ export type StandingQuerySpec = {
   presentation: string;
 };
 
-/** Event data already made this round, by fixture version and presentation: shared by every query that sends it. */
+/**
+ * Fixtures presented this round, by version and presentation: shared by every query that shows
+ * them alike (an event's data, a snapshot's entries), so each is made and held once.
+ */
 export type PayloadMemo = Map<string, Buffer>;
 
 /** A fixture to present: its document, or the JSON the cache kept for its version. */
@@ -160,7 +163,7 @@ export class StandingQuery {
       issued.push(...this.judge(asked, entries.map(({ id, version, fixture }) => ({ id, version, hit: fixture })), memo));
     }
     if (this.waiting.length > 0) {
-      const snapshot = this.snapshotBytes(entries, at);
+      const snapshot = this.snapshotFrame(entries, at, memo);
       let to = 0;
       for (const subscriber of this.waiting.splice(0)) {
         if (subscriber.closed) continue;
@@ -200,30 +203,33 @@ export class StandingQuery {
     this.seq += 1;
     const id = `${this.id}.${this.seq}`;
     const frame: SseFrame =
-      change.kind === "leave" ? [sseEvent(id, "leave", JSON.stringify({ fixture_id: change.id }))] : sseFrame(id, change.kind, this.payload(change.hit, memo));
+      change.kind === "leave"
+        ? [sseEvent(id, "leave", JSON.stringify({ fixture_id: change.id }))]
+        : sseFrame(id, change.kind, [FIXTURE_OPEN, this.presented(change.hit, memo), CLOSE]);
     this.history.add({ seq: this.seq, frame });
     for (const subscriber of this.subscribers) subscriber.write(frame);
     return { name: change.kind, seq: this.seq, to: this.subscribers.size };
   }
 
-  /** `{"fixture":...}` for an enter or update: made once per round for all queries that present it alike. */
-  private payload(fixture: PresentableFixture, memo: PayloadMemo): Buffer {
+  /** The fixture's JSON as this query shows it: made once per round for all queries that show it alike. */
+  private presented(fixture: PresentableFixture, memo: PayloadMemo): Buffer {
     const key = fixture.version === null ? null : `${fixture.version}|${this.spec.presentation}`;
     const known = key === null ? undefined : memo.get(key);
     if (known) return known;
-    const payload = Buffer.concat([FIXTURE_OPEN, ...this.spec.present(fixture), CLOSE]);
-    if (key !== null) memo.set(key, payload);
-    return payload;
+    const chunks = this.spec.present(fixture);
+    const json = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    if (key !== null) memo.set(key, json);
+    return json;
   }
 
-  private snapshotBytes(entries: readonly SnapshotEntry[], at: Date): Buffer {
+  /** The snapshot as chunks: the fixtures' JSON is shared, never copied into one buffer per query. */
+  private snapshotFrame(entries: readonly SnapshotEntry[], at: Date, memo: PayloadMemo): SseFrame {
     const chunks: Buffer[] = [FIXTURES_OPEN];
     entries.forEach((entry, i) => {
       if (i > 0) chunks.push(COMMA);
-      chunks.push(...this.spec.present(entry.fixture));
+      chunks.push(this.presented(entry.fixture, memo));
     });
     chunks.push(Buffer.from(`],"at":${JSON.stringify(at.toISOString())}}`));
-    return sseEvent(this.lastEventId, "snapshot", Buffer.concat(chunks));
+    return sseFrame(this.lastEventId, "snapshot", chunks);
   }
 }
-

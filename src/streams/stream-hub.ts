@@ -56,7 +56,7 @@ export const DEFAULT_STREAM_HUB_OPTIONS: StreamHubOptions = {
   maxQueries: 5_000,
   memoryBytes: 128 * 1024 * 1024,
   checkEveryMs: 1_000,
-  snapshotsPerRound: 200,
+  snapshotsPerRound: 1_000,
 };
 
 /** Replay history's share of the memory budget. */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { closeReason, dropsUnsent, type CloseReason } from "./close-reason.js";
-import type { SseFrame } from "./sse-frames.js";
+import { frameBytes, type SseFrame } from "./sse-frames.js";
 
 /**
  * One open stream: the client's connection and what it was opened with. Until the route
@@ -75,16 +75,17 @@ export class Subscriber {
   }
 
   /** Writes the snapshot: its bytes do not count against the slow-client limit until they drained. */
-  writeSnapshot(chunk: Buffer): void {
+  writeSnapshot(frame: SseFrame): void {
     if (this.#closed) return;
+    const bytes = frameBytes(frame);
     if (!this.#started) {
       this.eventsSent += 1;
-      this.#pending.push(chunk);
-      this.#snapshotAllowance += chunk.length;
+      this.#pending.push(...frame);
+      this.#snapshotAllowance += bytes;
       return;
     }
-    this.#snapshotAllowance = this.options.response.writableLength + chunk.length;
-    this.write(chunk);
+    this.#snapshotAllowance = this.options.response.writableLength + bytes;
+    this.write(frame);
   }
 
   /** Queues or writes bytes shared with the query's other subscribers (never copied): one Buffer, or an event's chunks. */

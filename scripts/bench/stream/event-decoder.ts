@@ -6,25 +6,33 @@ export type DecodedEvent =
   | { type: "enter" | "update"; fixture: HeldFixture }
   | { type: "leave"; id: number };
 
-const CACHE_LIMIT = 5_000;
+/** Decoded events kept, by the bytes of their data: beyond this the cache starts over. */
+const CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
- * Every subscriber of one standing query receives the same bytes under the same event id:
- * the load process decodes each distinct event once and shares the result, so that a
- * thousand clients in one process measure the service, not a thousand JSON.parse calls of
- * the same text. The data's length joins the id as a guard against reuse.
+ * Subscribers of one standing query receive the same bytes, and so do subscribers of distinct
+ * queries that show a fixture alike (the service makes an event's data once per round): the load
+ * process decodes each distinct data once and shares the result, so that a thousand clients in
+ * one process measure the service, not a thousand JSON.parse calls of the same text. Keyed by
+ * the data itself (and the event name), never by the event id, which differs per query.
  */
 export class EventDecoder {
-  private readonly cache = new Map<string, DecodedEvent>();
+  private readonly cache = new Map<string, Map<string, DecodedEvent>>();
+  private heldBytes = 0;
 
-  decode(type: string, id: string, data: string): DecodedEvent | null {
-    const key = `${id}|${data.length}|${type}`;
-    const known = this.cache.get(key);
+  decode(type: string, _id: string, data: string): DecodedEvent | null {
+    const byData = this.cache.get(type) ?? new Map<string, DecodedEvent>();
+    const known = byData.get(data);
     if (known) return known;
     const decoded = decodeEvent(type, data);
     if (decoded === null) return null;
-    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-    this.cache.set(key, decoded);
+    if (this.heldBytes + data.length > CACHE_BYTES) {
+      this.cache.clear();
+      this.heldBytes = 0;
+    }
+    byData.set(data, decoded);
+    this.cache.set(type, byData);
+    this.heldBytes += data.length;
     return decoded;
   }
 }

@@ -3,8 +3,8 @@ import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildService } from "../../load/harness.js";
-import { SERVICE_MALLOC_ENV, SERVICE_NODE_FLAGS } from "../../runtime/service-memory.js";
-import { freePort, startService } from "../bench-service.js";
+import { SERVICE_MALLOC_ENV } from "../../runtime/service-memory.js";
+import { freePort, serviceNodeFlags, startService } from "../bench-service.js";
 
 export type ServiceInstance = { url: string; pid: number | null; logFile: string; child: ChildProcess };
 
@@ -31,7 +31,7 @@ export class Services {
       const out = await open(logFile, "w");
       try {
         const env = { ...SERVICE_MALLOC_ENV, PORT: String(port), INDEX_PREFIX: this.prefix, STREAMS_PER_KEY: String(this.streamsPerKey) };
-        const child = await startService(this.entry, [], env, { stdout: out.fd, nodeArgs: [...SERVICE_NODE_FLAGS] });
+        const child = await startService(this.entry, [], env, { stdout: out.fd, nodeArgs: serviceNodeFlags() });
         this.running.add(child);
         instances.push({ url: `http://127.0.0.1:${port}`, pid: child.pid ?? null, logFile, child });
       } finally {

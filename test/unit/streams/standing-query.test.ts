@@ -54,7 +54,7 @@ describe("StandingQuery", () => {
     q.waiting.push(subscriber(first));
     q.applySnapshot([entry(2, 1), entry(1, 1)], new Date("2026-11-24T10:00:00Z"));
     expect(events(first)).toEqual(["snapshot"]);
-    expect(first.sent[0]).toContain('data: {"fixtures":[{"id":2,"seq":1},{"id":1,"seq":1}],"at":"2026-11-24T10:00:00.000Z"}');
+    expect(first.sent.join("")).toContain('data: {"fixtures":[{"id":2,"seq":1},{"id":1,"seq":1}],"at":"2026-11-24T10:00:00.000Z"}');
 
     const second = recordingResponse();
     q.waiting.push(subscriber(second));
