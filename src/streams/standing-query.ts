@@ -76,8 +76,7 @@ export class StandingQuery {
     now = Date.now(),
   ) {
     this.history = new EventHistory(historySize, pool);
-    const at = (ms: number) => JSON.stringify(spec.request(new Date(ms)).query);
-    this.movesWithTime = at(now) !== at(now + HOUR_MS);
+    this.movesWithTime = movesWithTime(spec, now);
   }
 
   /** The id of the last event issued: a snapshot carries it, so a reconnect resumes after it. */
@@ -231,5 +230,15 @@ export class StandingQuery {
     });
     chunks.push(Buffer.from(`],"at":${JSON.stringify(at.toISOString())}}`));
     return sseFrame(this.lastEventId, "snapshot", chunks);
+  }
+}
+
+/** Whether the spec's request differs an hour later; a builder that fails is the round's to report (round-planner.ts). */
+function movesWithTime(spec: StandingQuerySpec, now: number): boolean {
+  try {
+    const at = (ms: number) => JSON.stringify(spec.request(new Date(ms)).query);
+    return at(now) !== at(now + HOUR_MS);
+  } catch {
+    return false;
   }
 }

@@ -37,7 +37,9 @@ export function streamResponses(events: zod.ZodType, description: string): Recor
   const errors = errorResponses(400, 403, 429, 503);
   errors[503] = overloadedResponse(
     "The service is overloaded (no request slot came free within ADMISSION_MAX_WAIT_MS: a stream's key and query are checked like any request's, though its opening waits in places of its own, ADMISSION_MAX_QUEUED_STREAMS), " +
-      "or the instance is shutting down; reconnect after Retry-After seconds (to another instance behind a load balancer)",
+      "the instance's streams hold their memory budget (STREAM_MEMORY_MB) or its maximum of distinct stream queries (STREAM_MAX_QUERIES), " +
+      "or the instance is shutting down; open the stream again after Retry-After seconds (to another instance behind a load balancer). " +
+      "A browser's EventSource does not retry a 503 by itself: the client waits Retry-After and opens a new one",
   );
   errors[429]!.description =
     "The key holds its maximum of open streams (STREAMS_PER_KEY, default 10), or its rate limit is used up (a stream counts as one request)";

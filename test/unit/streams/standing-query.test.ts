@@ -1,32 +1,10 @@
-import type { ServerResponse } from "node:http";
-import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import { HistoryPool } from "../../../src/streams/history-pool.js";
 import type { StoredVersion } from "../../../src/streams/membership.js";
 import { StandingQuery, type SnapshotEntry, type StandingQuerySpec } from "../../../src/streams/standing-query.js";
-import { Subscriber } from "../../../src/streams/subscriber.js";
+import type { Subscriber } from "../../../src/streams/subscriber.js";
+import { recordingResponse, recordingSubscriber as subscriber } from "../../support/recording-subscriber.js";
 
-/** A response that records what it was sent (never slow). */
-function recordingResponse(): ServerResponse & { sent: string[] } {
-  const response = Object.assign(new EventEmitter(), {
-    sent: [] as string[],
-    writableLength: 0,
-    destroyed: false,
-    write(chunk: Buffer) {
-      response.sent.push(chunk.toString());
-      return true;
-    },
-    end() {},
-    destroy() {},
-  });
-  return response as unknown as ServerResponse & { sent: string[] };
-}
-
-function subscriber(response: ServerResponse): Subscriber {
-  const created = new Subscriber({ response, key: "k", keyId: "id", lastEventId: null, maxBufferedBytes: 1 << 20, onClose: () => {} });
-  created.start();
-  return created;
-}
 
 const v = (seqNo: number): StoredVersion => ({ index: "fixtures_v1", seqNo, primaryTerm: 1 });
 /** A fixture as a round hands it over: presented from a stand-in document naming its id and version. */
