@@ -114,8 +114,9 @@ function printStreams(phase: StreamPhase): void {
   const lines = [...openedLines(phase.open, phase.clients), ...streamsLines(phase.streams), ...usageLines(phase.usage), esLine(phase.es), ...roundLines(phase.es.rounds, serviceCpuMs)];
   if (phase.burst) lines.push(`burst: ${phase.burst.written.toLocaleString("en")} fixtures rewritten in ${phase.burst.seconds.toFixed(1)} s`);
   if (phase.truth !== null) {
-    const { clients, equalAtFirst, equal, seconds, examples } = phase.truth!;
+    const { clients, equalAtFirst, equal, seconds, examples, firstExamples } = phase.truth!;
     lines.push(`equal to the polled endpoint after the simulator stopped: ${equalAtFirst}/${clients} at the first comparison, ${equal}/${clients} after ${seconds.toFixed(1)} s; ${clients - equal} differ`);
+    lines.push(...firstExamples.map((example) => `  differed at the first comparison: ${example}`));
     lines.push(...examples.map((example) => `  differs: ${example}`));
   }
   for (const line of lines) log(`  ${line}`);

@@ -79,6 +79,7 @@ async function converge(open: StreamClients, deadlineMs: number): Promise<Conver
   const base = open.instanceUrls[0]!;
   let equalAtFirst = -1;
   let examples: string[] = [];
+  let firstExamples: string[] = [];
   let equal = 0;
   for (;;) {
     const truths = new Map<string, Awaited<ReturnType<typeof polledTruth>>>();
@@ -92,10 +93,13 @@ async function converge(open: StreamClients, deadlineMs: number): Promise<Conver
         examples.push(`${client.spec.streamPath}: missing ${comparison.missing.join(",") || "-"}, extra ${comparison.extra.join(",") || "-"}, differing ${comparison.differing.join(",") || "-"}`);
       }
     }
-    if (equalAtFirst < 0) equalAtFirst = equal;
+    if (equalAtFirst < 0) {
+      equalAtFirst = equal;
+      firstExamples = examples;
+    }
     if (equal === open.clients.length || Date.now() - started > deadlineMs) break;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   agent.destroy();
-  return { reply: "converge", clients: open.clients.length, equalAtFirst, equal, seconds: (Date.now() - started) / 1000, examples };
+  return { reply: "converge", clients: open.clients.length, equalAtFirst, equal, seconds: (Date.now() - started) / 1000, examples, firstExamples };
 }

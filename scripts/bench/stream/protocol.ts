@@ -28,7 +28,16 @@ export type StreamsReply = {
   dropReasons: Array<[string, number]>;
 };
 
-export type ConvergeReply = { reply: "converge"; clients: number; equalAtFirst: number; equal: number; seconds: number; examples: string[] };
+export type ConvergeReply = {
+  reply: "converge";
+  clients: number;
+  equalAtFirst: number;
+  equal: number;
+  seconds: number;
+  examples: string[];
+  /** Clients that differed at the first comparison (a window edge the clock moved, or a miss). */
+  firstExamples: string[];
+};
 
 export type PollReply = { reply: "poll"; seconds: number; sent: number; ok: number; late: number; shed: number; failed: number; latency: Sparse; reasons: Array<[string, number]> };
 
