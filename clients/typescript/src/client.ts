@@ -75,7 +75,9 @@ export function createClient(options: ClientOptions) {
     },
     fixturesSearch: (params: FixturesSearchParams = {}) => unwrap(api.GET("/fixtures/search", { params: { query: query(params) } })),
     livescores: (params: LivescoresParams = {}) => unwrap(api.GET("/livescores", { params: { query: query(params) } })),
-    search: (q: string, params: SearchOptions) => unwrap(api.GET("/search", { params: { query: query({ q, ...params }) } })),
+    /** `signal`: a search box aborts the request a newer keystroke supersedes. */
+    search: (q: string, params: SearchOptions, init: { signal?: AbortSignal } = {}) =>
+      unwrap(api.GET("/search", { params: { query: query({ q, ...params }) }, ...init })),
     standings: (seasonId: number, params: Omit<Query<"/standings">, "season_id"> = {}) =>
       unwrap(api.GET("/standings", { params: { query: { ...params, season_id: seasonId } } })),
     types: (params: Lists<Query<"/types">, "developer_type"> = {}) => unwrap(api.GET("/types", { params: { query: query(params) } })),

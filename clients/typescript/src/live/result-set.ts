@@ -48,7 +48,8 @@ export class LiveResultSet<F extends LiveFixture> extends Emitter<LiveEvents<F>>
   private settleFirst!: { resolve: () => void; reject: (error: Error) => void };
 
   constructor(
-    private readonly url: string,
+    /** The stream's URL with the query as the client wrote it (the key is not in it). */
+    readonly url: string,
     private readonly options: LiveOptions,
   ) {
     super();
