@@ -197,9 +197,7 @@ class LiveResultSet(_ResultSet[F]):
                                 yield event
                         wait = self._backoff.next()  # the server ended the stream: come back
             except (httpx.TransportError, httpx.StreamError):
-                if self.closed:
-                    return
-                wait = self._backoff.next()
+                wait = self._backoff.next()  # the network or the stream broke (or close() cut it)
             if self.closed:
                 return
             self.state = "retrying"
@@ -226,9 +224,7 @@ class AsyncLiveResultSet(_ResultSet[F]):
                                 yield event
                         wait = self._backoff.next()
             except (httpx.TransportError, httpx.StreamError):
-                if self.closed:
-                    return
-                wait = self._backoff.next()
+                wait = self._backoff.next()  # the network or the stream broke (or close() cut it)
             if self.closed:
                 return
             self.state = "retrying"
