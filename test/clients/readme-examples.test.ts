@@ -25,11 +25,23 @@ function example(name: string): string {
 
 let harness: ClientHarness;
 const children: ChildProcess[] = [];
+const WANTED = ["snapshot", "enter", "leave"];
+// Both run at once, over the same matches: each test awaits its own.
+let typescript: Promise<string[]>;
+let python: Promise<string[]>;
 
 beforeAll(async () => {
+  const venv = (await pythonVenv({ install: true }))!;
   harness = await startClientHarness();
   mkdirSync(DIR, { recursive: true });
-}, 120_000);
+  writeFileSync(join(DIR, "scanner.ts"), example("scanner.ts"));
+  writeFileSync(join(DIR, "scanner.py"), example("scanner.py"));
+  typescript = runUntil(join(PROJECT_ROOT, "node_modules", ".bin", "tsx"), join(DIR, "scanner.ts"), WANTED);
+  python = runUntil(join(venv, "bin", "python"), join(DIR, "scanner.py"), WANTED);
+  // Awaited by the tests; a rejection is their failure, not an unhandled one.
+  typescript.catch(() => {});
+  python.catch(() => {});
+}, 300_000);
 
 afterAll(async () => {
   for (const child of children) child.kill();
@@ -37,7 +49,7 @@ afterAll(async () => {
 });
 
 /** Runs a program from the repository's root until its output has every kind of line in `wanted`; returns the lines. */
-function runUntil(command: string, file: string, wanted: readonly string[], timeoutMs = 90_000): Promise<string[]> {
+function runUntil(command: string, file: string, wanted: readonly string[], timeoutMs = 110_000): Promise<string[]> {
   const child = spawn(command, [file], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, SPORTS_FIXTURES_URL: harness.url, SPORTS_FIXTURES_API_KEY: harness.key },
@@ -68,9 +80,7 @@ function runUntil(command: string, file: string, wanted: readonly string[], time
 
 describe("the README's scanner examples", () => {
   it("TypeScript, with npx tsx: prints the snapshot, then fixtures entering and leaving, one line each", async () => {
-    const file = join(DIR, "scanner.ts");
-    writeFileSync(file, example("scanner.ts"));
-    const lines = await runUntil(join(PROJECT_ROOT, "node_modules", ".bin", "tsx"), file, ["snapshot", "enter", "leave"]);
+    const lines = await typescript;
     expect(lines[0]).toBe("state    open");
     expect(lines[1]).toMatch(/^snapshot \d+ fixtures$/);
     expect(lines.find((line) => line.startsWith("enter"))).toMatch(/^enter {4}\d+ .+ - .+$/);
@@ -78,10 +88,7 @@ describe("the README's scanner examples", () => {
   }, 120_000);
 
   it("Python, in the client's virtual environment: prints the snapshot, then fixtures entering and leaving, one line each", async () => {
-    const venv = (await pythonVenv({ install: true }))!;
-    const file = join(DIR, "scanner.py");
-    writeFileSync(file, example("scanner.py"));
-    const lines = await runUntil(join(venv, "bin", "python"), file, ["snapshot", "enter", "leave"]);
+    const lines = await python;
     expect(lines[0]).toMatch(/^snapshot \d+ fixtures$/);
     expect(lines.find((line) => line.startsWith("enter"))).toMatch(/^enter {4}\d+ .+ - .+$/);
     expect(lines.find((line) => line.startsWith("leave"))).toMatch(/^leave {4}\d+ /);
