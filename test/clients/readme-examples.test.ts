@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,6 +86,20 @@ describe("the README's scanner examples", () => {
     expect(lines.find((line) => line.startsWith("enter"))).toMatch(/^enter {4}\d+ .+ - .+$/);
     expect(lines.find((line) => line.startsWith("leave"))).toMatch(/^leave {4}\d+ /);
   }, 120_000);
+
+  it("TypeScript snippets: the README's blocks compile against the client as it is", () => {
+    const blocks = [...README.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((block) => block[1]!);
+    expect(blocks.length).toBe(3);
+    // The search box uses the first request's client; the scanner is a program of its own.
+    const [firstRequest, searchBox, scanner] = blocks as [string, string, string];
+    const files = [join(DIR, "first-request-and-search.ts"), join(DIR, "scanner-compiled.ts")];
+    writeFileSync(files[0]!, `${firstRequest}\n${searchBox}\nexport { fixtures, suggest };\n`);
+    writeFileSync(files[1]!, `${scanner}\nexport {};\n`);
+    const tsc = join(PROJECT_ROOT, "node_modules", ".bin", "tsc");
+    const flags = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "node", "--skipLibCheck"];
+    const run = spawnSync(tsc, [...flags, ...files], { cwd: PROJECT_ROOT, encoding: "utf8" });
+    expect(`${run.stdout}${run.stderr}`).toBe("");
+  }, 60_000);
 
   it("Python, in the client's virtual environment: prints the snapshot, then fixtures entering and leaving, one line each", async () => {
     const lines = await python;
