@@ -7,7 +7,7 @@ import time
 import anyio
 import pytest
 
-from sports_fixtures import ApiError, AsyncSportsFixtures, Range, SportsFixtures
+from sports_fixtures import ApiError, AsyncSportsFixtures, Range, Snapshot, SportsFixtures
 
 
 def strict_client(harness, key, retries, cls=SportsFixtures):
@@ -49,3 +49,17 @@ async def test_503s_are_sent_again_after_their_retry_after(harness):
                 group.start_soon(ask)
     assert len(answers) == 4 and all(len(answer.fixtures) > 0 for answer in answers)
     assert (503, 1) in [(status, wait) for status, wait, _ in retries]
+
+
+def test_a_live_set_opens_after_the_retry_after_of_a_429(harness):
+    with strict_client(harness, harness.info["limited_key"], []) as client:
+        client.types()
+        client.types()  # the bucket is empty now: opening the stream is refused with a 429 first
+        live = client.live_livescores()
+        started = time.monotonic()
+        snapshot = next(event for event in live if isinstance(event, Snapshot))
+        live.close()
+    assert live.last_refusal is not None
+    assert (live.last_refusal.status, live.last_refusal.message) == (429, "Too many requests")
+    assert time.monotonic() - started >= live.last_refusal.retry_after >= 1
+    assert len(snapshot.fixtures) > 0

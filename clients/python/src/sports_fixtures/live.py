@@ -122,6 +122,8 @@ class _ResultSet(Generic[F]):
         self.fixtures: dict[int, F] = {}
         self.state: State = "connecting"
         self.last_event_id: str | None = None
+        # The last refusal waited out (a 429 or 503 with Retry-After, a 5xx): why it is retrying.
+        self.last_refusal: ApiError | None = None
         self.closed = False
 
     def ordered(self) -> list[F]:
@@ -139,13 +141,16 @@ class _ResultSet(Generic[F]):
 
     def _refused(self, response: httpx.Response) -> float:
         """Seconds to wait after a refused connection, or raises the ApiError that ends the set."""
+        refusal = ApiError.from_response(response)
         retry_after = retry_after_seconds(response.headers)
         if response.status_code in (429, 503) and retry_after is not None:
+            self.last_refusal = refusal
             return float(retry_after)
         if response.status_code >= 500:
+            self.last_refusal = refusal
             return self._backoff.next()
         self.close()
-        raise ApiError.from_response(response)
+        raise refusal
 
     def _opened(self) -> None:
         self.state = "open"
