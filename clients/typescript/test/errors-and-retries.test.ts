@@ -59,10 +59,12 @@ describe("retries where the API says so", () => {
     await client.types();
     await client.types(); // the bucket is empty now: opening the stream is refused with a 429 first
     const set = client.live.livescores();
-    const states: string[] = [];
-    set.on("state", ({ state }) => states.push(state));
+    const states: Array<{ state: string; status?: number; retryInMs: number | null }> = [];
+    set.on("state", ({ state, error, retryInMs }) => states.push({ state, status: (error as { status?: number } | null)?.status, retryInMs }));
     await set.ready();
-    expect(states).toEqual(["retrying", "open"]);
+    expect(states.map(({ state }) => state)).toEqual(["retrying", "open"]);
+    expect(states[0]!.status).toBe(429);
+    expect(states[0]!.retryInMs).toBeGreaterThanOrEqual(1000);
     expect(set.fixtures.size).toBeGreaterThan(0);
     set.close();
   });

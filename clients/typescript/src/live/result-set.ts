@@ -8,6 +8,8 @@ import { compareFixtures, type OrderedFixture } from "./order.js";
 import { readEvents } from "./sse-reader.js";
 
 export type LiveState = "connecting" | "open" | "retrying" | "closed";
+/** What comes after a connection: the wait before the next, and the refusal or fault that caused it. */
+type Retry = { waitMs: number; error: Error | null };
 export type LiveFixture = OrderedFixture & { updated_at: string };
 
 export type LiveEvents<F> = {
@@ -18,6 +20,7 @@ export type LiveEvents<F> = {
   leave: { fixtureId: number; fixture: F | undefined };
   /** After every event above: the set as it now is. */
   change: { fixtures: ReadonlyMap<number, F>; cause: "snapshot" | "enter" | "update" | "leave" };
+  /** `error`: when closed, why it closed; when retrying, the refusal (ApiError) or fault it waits out. */
   state: { state: LiveState; error: Error | null; retryInMs: number | null };
 };
 
@@ -78,36 +81,39 @@ export class LiveResultSet<F extends LiveFixture> extends Emitter<LiveEvents<F>>
 
   private async run(): Promise<void> {
     while (!this.controller.signal.aborted) {
-      let wait: number;
+      let next: Retry;
       try {
-        wait = await this.connectOnce();
+        next = await this.connectOnce();
       } catch (error) {
         if (this.controller.signal.aborted) return;
         if (error instanceof ApiError) return this.fail(error);
-        wait = this.backoff.next(); // the network or the stream broke: try again
+        next = { waitMs: this.backoff.next(), error: error as Error }; // the network or the stream broke: try again
       }
       if (this.controller.signal.aborted) return;
-      this.setState("retrying", null, wait);
-      await sleep(wait, this.controller.signal).catch(() => {});
+      this.setState("retrying", next.error, next.waitMs);
+      await sleep(next.waitMs, this.controller.signal).catch(() => {});
     }
   }
 
-  /** One connection: returns how long to wait before the next, or throws an ApiError that ends the set. */
-  private async connectOnce(): Promise<number> {
+  /**
+   * One connection: returns how long to wait before the next and why (the refusal waited out,
+   * or null when the server ended the stream), or throws an ApiError that ends the set.
+   */
+  private async connectOnce(): Promise<Retry> {
     const headers: Record<string, string> = { ...this.options.headers, Accept: "text/event-stream" };
     if (this.lastEventId) headers["Last-Event-ID"] = this.lastEventId;
     const response = await this.options.fetch(this.url, { headers, signal: this.controller.signal, cache: "no-store" });
     if (!response.ok || !response.body) {
       const error = await ApiError.from(response);
       const retryAfter = retryAfterSeconds(response.headers);
-      if ((response.status === 429 || response.status === 503) && retryAfter !== null) return retryAfter * 1000;
-      if (response.status >= 500) return this.backoff.next();
+      if ((response.status === 429 || response.status === 503) && retryAfter !== null) return { waitMs: retryAfter * 1000, error };
+      if (response.status >= 500) return { waitMs: this.backoff.next(), error };
       throw error;
     }
     this.setState("open", null, null);
     this.backoff.reset();
     await readEvents(response.body, (message) => this.apply(message), (ms) => this.backoff.hint(ms));
-    return this.backoff.next(); // the server ended the stream (restart, slow client): come back
+    return { waitMs: this.backoff.next(), error: null }; // the server ended the stream (restart, slow client): come back
   }
 
   private apply(message: EventSourceMessage): void {
