@@ -3,6 +3,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The TypeScript client is an npm workspace: npm ci builds it (prepare), the demo pages serve its bundle.
+COPY clients/typescript ./clients/typescript
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
@@ -15,6 +17,7 @@ ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/clients/typescript/dist/browser.js ./clients/typescript/dist/browser.js
 COPY package.json ./
 COPY indices ./indices
 COPY public ./public

@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Three suites: fast unit tests (no I/O), integration tests against the real
- * Elasticsearch node (the global setup starts one when none answers), and the
- * real-data suite, which runs only where ../shared/data/openfootball exists.
+ * Four suites: fast unit tests (no I/O), integration tests against the real
+ * Elasticsearch node (the global setup starts one when none answers), the clients'
+ * tests against the same node, and the real-data suite, which runs only where
+ * ../shared/data/openfootball exists.
  * Every integration file uses its own index prefix, so files run in parallel.
  */
 export default defineConfig({
@@ -19,6 +20,17 @@ export default defineConfig({
           globalSetup: ["test/setup/elasticsearch.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // The clients' own tests (clients/typescript/test, and the Python client's pytest run
+        // through test/clients/) against the real app on the real node.
+        test: {
+          name: "clients",
+          include: ["clients/typescript/test/**/*.test.ts", "test/clients/**/*.test.ts"],
+          globalSetup: ["test/setup/elasticsearch.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
         },
       },
       {

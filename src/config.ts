@@ -32,7 +32,7 @@ const elasticsearchUrls = z
 /** Presented fixture JSON kept in memory by default (src/presenters/fixture-json-cache.ts): about 4 pages of 25 fixtures with odds. */
 export const DEFAULT_FIXTURE_CACHE_MB = 8;
 
-/** Admission control of API requests (src/http/admission-gate.ts, README "Overload"). */
+/** Admission control of API requests (src/http/admission-gate.ts, docs/operations.md "Overload"). */
 export type AdmissionLimits = {
   /** Requests worked on at once (reading Elasticsearch, presenting, sending the body). */
   maxInFlight: number;

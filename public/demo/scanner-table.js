@@ -4,7 +4,9 @@
 // - enter adds a row, highlighted for a few seconds; update rewrites a row and flashes the cells
 //   whose text changed; leave fades a row out, then removes it.
 // Rows keep the stream's order: the query's order value when the fixtures carry it (include
-// statistics or metrics), else the snapshot's order; then kick-off time, then id, as the API sorts.
+// statistics or metrics), else the snapshot's order; then kick-off time, then id, as the API sorts
+// (the client's compareFixtures and valueOf).
+import { compareFixtures, valueOf } from "/demo/client.js";
 import { element } from "/demo/dom.js";
 
 const ENTERED_MS = 6_000;
@@ -40,6 +42,7 @@ export class FixtureTable {
     this.carriesValues = includes.includes("statistics") || includes.includes("metrics");
     this.columns = this.carriesValues ? columns : [];
     this.order = order;
+    this.sortOrder = order && this.carriesValues ? { by: order.name, direction: order.direction, scope: order.location } : null;
     this.entries = new Map();
     this.snapshots = 0;
     this.renderHead();
@@ -142,7 +145,7 @@ export class FixtureTable {
   /** [class, text] of each cell of a row, in column order (the first is replaced by the match cell). */
   cellTexts(fixture) {
     const texts = [["match", ""], ["score", scoreText(fixture)], ["time", timeText(fixture)]];
-    for (const column of this.columns) texts.push(["value", formatValue(valueOf(fixture, column))]);
+    for (const column of this.columns) texts.push(["value", formatValue(valueOf(fixture, column.name, column.location))]);
     texts.push(["updated", clockText(fixture.updated_at)]);
     return texts;
   }
@@ -158,32 +161,17 @@ export class FixtureTable {
   }
 
   compare(a, b) {
-    if (this.order) {
-      const byValue = this.carriesValues ? compareValues(valueOf(a.fixture, this.order), valueOf(b.fixture, this.order), this.order.direction) : a.rank - b.rank;
-      if (byValue !== 0 && !Number.isNaN(byValue)) return byValue;
+    // Without the values, only the snapshot's rank knows the query's order.
+    if (this.order && !this.carriesValues) {
+      const byRank = a.rank - b.rank;
+      if (byRank !== 0 && !Number.isNaN(byRank)) return byRank;
     }
-    return a.fixture.date_time.localeCompare(b.fixture.date_time) || a.fixture.id - b.fixture.id;
+    return compareFixtures(a.fixture, b.fixture, this.sortOrder);
   }
-}
-
-/** Fixtures without the value sort last, whatever the direction. */
-function compareValues(a, b, direction) {
-  if (a === null || b === null) return (a === null) - (b === null);
-  return direction === "asc" ? a - b : b - a;
 }
 
 function side(fixture, location) {
   return fixture.participants.find((participant) => participant.location === location);
-}
-
-/** The value where[] and order[] read: the in-play statistic when there is one, else the pre-match metric. */
-function valueOf(fixture, { name, location }) {
-  const teamId = location === "LEAGUE" ? 0 : side(fixture, location.toLowerCase())?.id;
-  for (const list of [fixture.statistics, fixture.metrics]) {
-    const entry = list?.find((item) => item.developer_name === name && item.team_id === teamId);
-    if (entry) return entry.value;
-  }
-  return null;
 }
 
 function formatValue(value) {

@@ -1,14 +1,17 @@
-// A reference client of GET /fixtures/search/stream. What a client should do, in order:
-// 1. build the query of /fixtures/search (without page and per_page) and open ONE EventSource on
-//    it; close it before opening another (a key holds a limited number of open streams);
-// 2. pass the key as api_token: an EventSource cannot set headers;
-// 3. apply the events in order: snapshot (replace all), enter, update, leave (scanner-table.js);
-// 4. let the EventSource reconnect by itself after a drop: it sends Last-Event-ID and gets what
-//    it missed, or a fresh snapshot;
-// 5. when the stream is refused (400, 403, 429), the EventSource only says "error": fetch the
-//    same URL once to read the JSON error text.
+// A reference client of GET /fixtures/search/stream, written with the TypeScript client
+// (@sports-fixtures/client, served here as its browser bundle). What a client should do, in order:
+// 1. build the query of /fixtures/search (without page and per_page) as typed where/order values
+//    and open ONE live result set on it; close it before opening another (a key holds a limited
+//    number of open streams);
+// 2. apply the events in order: snapshot (replace all), enter, update, leave (scanner-table.js);
+//    the client holds the set and sends the key in a header (it streams with fetch, not EventSource);
+// 3. let the client reconnect by itself after a drop: it sends Last-Event-ID and gets what it
+//    missed, or a fresh snapshot; it waits as a 429 or 503 says in Retry-After;
+// 4. when the stream is refused (400, 403, 429 without Retry-After), the set closes with the API's
+//    own error text.
 // The API key is kept in sessionStorage only (gone when the tab closes), shared with the search demo.
 
+import { createClient } from "/demo/client.js";
 import { element } from "/demo/dom.js";
 import { clockText, FixtureTable } from "/demo/scanner-table.js";
 
@@ -23,6 +26,8 @@ const LOCATIONS = [
   ["AWAY", "Away team"],
 ];
 const STATE_TEXT = { idle: "Not connected", connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", closed: "Closed", stopped: "Stopped" };
+// The live result set's states, as the page names them.
+const LIVE_STATE = { connecting: "connecting", open: "live", retrying: "reconnecting", closed: "closed" };
 const EVENTS = ["snapshot", "enter", "update", "leave"];
 
 const form = document.getElementById("query");
@@ -47,9 +52,8 @@ const tableElements = { head: document.getElementById("fixtures-head"), body: do
 
 let types = []; // [{ developer_name, name, developer_type }]
 let typesFor = null;
-let source = null;
+let live = null;
 let table = null;
-let generation = 0;
 let counts = {};
 
 fillLocations(orderLocation);
@@ -69,7 +73,7 @@ form.addEventListener("submit", (event) => {
   watch();
 });
 stopButton.addEventListener("click", () => stop("stopped"));
-window.addEventListener("pagehide", () => source?.close());
+window.addEventListener("pagehide", () => live?.close());
 loadTypes();
 
 /** The names where[] accepts, from /types, grouped by developer_type. */
@@ -78,19 +82,15 @@ async function loadTypes() {
   if (key === "" || key === typesFor) return;
   typesFor = key;
   try {
-    const response = await fetch(`/types?developer_type=${VALUE_TYPES.join(",")}`, { headers: { "X-API-Key": key } });
-    const body = await response.json();
+    const body = await clientFor(key).types({ developer_type: VALUE_TYPES });
     if (key !== typesFor) return;
-    if (!response.ok) {
-      typesFor = null;
-      return say(errorText(response.status, body), true);
-    }
     types = body.types;
     for (const select of document.querySelectorAll(".type-select")) fillTypeSelect(select);
     say("");
-  } catch {
+  } catch (error) {
+    if (key !== typesFor) return;
     typesFor = null;
-    say("The service cannot be reached.", true);
+    say(failureText(error), true);
   }
 }
 
@@ -153,26 +153,35 @@ function labelled(text, control) {
   return label;
 }
 
-/** The query of the form, in the parameters of /fixtures/search, and the values worth a column. */
+/** The query of the form, as the client's typed parameters of /fixtures/search, and the values worth a column. */
 function readQuery() {
-  const params = new URLSearchParams({ window: windowSelect.value });
+  const params = { window: windowSelect.value };
   const includes = [...form.querySelectorAll('input[name="include"]:checked')].map((box) => box.value);
-  if (includes.length > 0) params.set("include", includes.join(","));
+  if (includes.length > 0) params.include = includes;
   const columns = [];
+  const where = {};
   for (const row of whereRows.children) {
     const name = row.querySelector(".where-name").value;
     if (name === "") continue;
     const location = row.querySelector(".where-location").value;
-    params.append(`where[${name}]`, `${row.querySelector(".where-min").value}:${row.querySelector(".where-max").value}:${location}`);
+    // An empty bound is an open end; the API gets the widest bound there (the client writes it).
+    const [min, max] = [".where-min", ".where-max"].map((selector) => row.querySelector(selector).value.trim());
+    (where[name] ??= []).push({ ...(min === "" ? {} : { min: Number(min) }), ...(max === "" ? {} : { max: Number(max) }), scope: location });
     columns.push({ name, location });
   }
+  if (Object.keys(where).length > 0) params.where = where;
   let order = null;
   if (orderName.value !== "") {
     order = { name: orderName.value, direction: orderDirection.value, location: orderLocation.value };
-    params.set(`order[${order.name}]`, `${order.direction}:${order.location}`);
+    params.order = { by: order.name, direction: order.direction, scope: order.location };
     if (!columns.some((column) => column.name === order.name && column.location === order.location)) columns.push(order);
   }
   return { params, includes, columns, order };
+}
+
+/** A client for the key typed in; the page talks to its own origin. */
+function clientFor(key) {
+  return createClient({ baseUrl: location.origin, apiKey: key });
 }
 
 function watch() {
@@ -182,11 +191,10 @@ function watch() {
   stop("idle");
   loadTypes();
   const { params, includes, columns, order } = readQuery();
-  // Shown as typed (brackets and colons unescaped) and without the key.
-  requestUrl.textContent = decodeURIComponent(`/fixtures/search/stream?${params}&api_token=…`);
+  const set = clientFor(key).live.fixturesSearch(params);
+  // Shown as the client sends it (brackets and colons unescaped); the key travels in a header.
+  requestUrl.textContent = decodeURIComponent(new URL(set.url).pathname + new URL(set.url).search);
   request.hidden = false;
-  params.set("api_token", key);
-  const url = `/fixtures/search/stream?${params}`;
   table = new FixtureTable(tableElements, { columns, order, includes });
   counts = Object.fromEntries(EVENTS.map((name) => [name, 0]));
   showCounts();
@@ -194,34 +202,31 @@ function watch() {
   empty.textContent = "Waiting for the snapshot…";
   empty.hidden = false;
 
-  const mine = ++generation;
-  const stream = new EventSource(url);
-  source = stream;
+  live = set;
   stopButton.disabled = false;
   setState("connecting");
   say("");
-  stream.addEventListener("open", () => mine === generation && setState("live"));
-  for (const name of EVENTS) stream.addEventListener(name, (event) => mine === generation && onEvent(name, event));
-  stream.addEventListener("error", () => {
-    if (mine !== generation) return;
-    if (stream.readyState === EventSource.CONNECTING) return setState("reconnecting");
-    setState("closed");
+  set.on("state", ({ state: next, error }) => {
+    if (live !== set) return;
+    setState(LIVE_STATE[next]);
+    if (next !== "closed") return;
     stopButton.disabled = true;
     if (counts.snapshot === 0) empty.textContent = "No stream is open.";
-    explainFailure(url, mine);
+    if (error) say(failureText(error), true);
   });
+  set.on("snapshot", ({ fixtures }) => onEvent(set, "snapshot", () => table.snapshot(fixtures)));
+  set.on("enter", ({ fixture }) => onEvent(set, "enter", () => table.enter(fixture)));
+  set.on("update", ({ fixture }) => onEvent(set, "update", () => table.update(fixture)));
+  set.on("leave", ({ fixtureId }) => onEvent(set, "leave", () => table.leave(fixtureId)));
 }
 
-function onEvent(name, event) {
-  const data = JSON.parse(event.data);
-  if (name === "snapshot") table.snapshot(data.fixtures);
-  else if (name === "enter") table.enter(data.fixture);
-  else if (name === "update") table.update(data.fixture);
-  else table.leave(data.fixture_id);
+function onEvent(set, name, apply) {
+  if (live !== set) return;
+  apply();
   counts[name]++;
   showCounts();
   lastEventText.textContent = `${name} at ${clockText(new Date().toISOString())}`;
-  lastEventText.title = `event id ${event.lastEventId}`;
+  lastEventText.title = `event id ${set.lastEventId}`;
   if (name === "snapshot") say(`Snapshot: ${table.size} fixture${table.size === 1 ? "" : "s"}. Changes follow as they happen.`);
 }
 
@@ -235,34 +240,18 @@ function showCounts() {
   if (counts.snapshot > 0) empty.textContent = "No fixture matches right now; they appear here as soon as one does.";
 }
 
-/** An EventSource hides the answer of a refused stream: ask once more, by fetch, to read its JSON. */
-async function explainFailure(url, mine) {
-  const controller = new AbortController();
-  try {
-    const response = await fetch(url, { signal: controller.signal });
-    if (response.ok) {
-      controller.abort(); // the stream opens this time: this was not a refusal
-      if (mine === generation) say("The stream was closed. Choose Watch to open it again.", true);
-      return;
-    }
-    const body = await response.json().catch(() => null);
-    if (mine === generation) say(errorText(response.status, body), true);
-  } catch {
-    if (mine === generation) say("The service cannot be reached.", true);
-  }
-}
-
-function errorText(code, body) {
-  const text = body?.error ?? "request failed";
-  if (code === 403) return `The key was rejected (403: ${text}). Paste a valid API key.`;
-  if (code === 429) return `Too many streams or requests (429): ${text}`;
-  return `${code}: ${text}`;
+/** The text of a failed call: the API's own error (ApiError), or the network's. */
+function failureText(error) {
+  if (typeof error?.status !== "number") return "The service cannot be reached.";
+  if (error.status === 403) return `The key was rejected (403: ${error.message}). Paste a valid API key.`;
+  if (error.status === 429) return `Too many streams or requests (429): ${error.message}`;
+  return `${error.status}: ${error.message}`;
 }
 
 function stop(next) {
-  generation++;
-  source?.close();
-  source = null;
+  const closing = live;
+  live = null;
+  closing?.close();
   table?.close();
   stopButton.disabled = true;
   setState(next);

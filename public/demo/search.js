@@ -6,7 +6,9 @@
 //    text equals a name), grouped by type;
 // 4. keep keyboard navigation on the input (combobox pattern): arrows move, Enter selects,
 //    Escape closes, then clears.
-// The API key is kept in sessionStorage only (gone when the tab closes) and sent as X-API-Key.
+// The API key is kept in sessionStorage only (gone when the tab closes) and sent as X-API-Key by
+// the TypeScript client (@sports-fixtures/client, served here as its browser bundle).
+import { createClient } from "/demo/client.js";
 import { element } from "/demo/dom.js";
 
 const DEBOUNCE_MS = 150;
@@ -65,24 +67,24 @@ async function search() {
 
   const controller = new AbortController();
   inFlight = controller;
-  const params = new URLSearchParams({ q, types: types.join(","), limit: String(LIMIT), language: languageSelect.value });
+  const client = createClient({ baseUrl: location.origin, apiKey: key });
   const started = performance.now();
   try {
-    const response = await fetch(`/search?${params}`, { headers: { "X-API-Key": key }, signal: controller.signal });
-    const body = await response.json();
+    const body = await client.search(q, { types, limit: LIMIT, language: languageSelect.value }, { signal: controller.signal });
     if (request !== latest) return; // a newer request was started: this answer is stale
-    if (!response.ok) return render(null, errorText(response.status, body), true);
     const count = GROUPS.reduce((sum, group) => sum + (body[group.key]?.length ?? 0), 0);
     render(body, `${count} result${count === 1 ? "" : "s"} in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     if (error.name === "AbortError" || request !== latest) return;
+    if (typeof error.status === "number") return render(null, errorText(error), true);
     render(null, "The service cannot be reached.", true);
   }
 }
 
-function errorText(code, body) {
-  if (code === 403) return "The key was rejected (403). Paste a valid API key.";
-  return `${code}: ${body?.error ?? "request failed"}`;
+/** The text of the API's error (an ApiError: its status and the API's own message). */
+function errorText(error) {
+  if (error.status === 403) return "The key was rejected (403). Paste a valid API key.";
+  return `${error.status}: ${error.message}`;
 }
 
 function render(body, message, isError = false) {

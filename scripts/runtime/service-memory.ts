@@ -4,7 +4,7 @@
  * `npm run serve:prod` spell out the same settings; the load, chaos and fuzz scripts
  * start their service child with them.
  *
- * Measured with `npm run load` (README, "Memory"): Node's defaults let the heap grow to
+ * Measured with `npm run load` (docs/operations.md, "Memory"): Node's defaults let the heap grow to
  * about 240-380 MiB under load, mostly young-generation space and old space grown ahead of
  * need while multi-megabyte responses are parsed and built. A 1 MB semi-space and a 128 MB
  * old space keep V8 near what it uses; the bound is safe because admission control bounds

@@ -14,7 +14,7 @@ type Waiter = { settle: (outcome: WaitOutcome) => void; timer: NodeJS.Timeout };
 
 /**
  * How many API requests are worked on at once, and how many may wait for a turn and for how
- * long (README, "Overload"). A request that finds every slot taken waits in a bounded FIFO
+ * long (docs/operations.md, "Overload"). A request that finds every slot taken waits in a bounded FIFO
  * queue; one that finds the queue full, or waits past the bound, is refused at once. So an
  * overloaded process holds at most `maxInFlight` requests' work, `maxQueued` waiting
  * requests and `maxQueuedStreams` waiting stream openings, whatever the clients send, where

@@ -7,7 +7,7 @@ import { SETTLED_STATUSES } from "../domain/types/statuses.js";
  */
 export type CachePolicy = { readonly cacheControl: string; readonly etag: boolean };
 
-/** The table in the README ("Caching"). */
+/** The table in docs/operations.md ("Caching"). */
 export const CACHE_POLICIES = {
   /** /types: the dictionary changes only with a release. */
   dictionary: { cacheControl: "private, max-age=3600", etag: true },

@@ -7,7 +7,7 @@ type HeaderObject = { description: string; schema: { type: "integer" | "string" 
 const integer = (description: string): HeaderObject => ({ description, schema: { type: "integer" } });
 const text = (description: string): HeaderObject => ({ description, schema: { type: "string" } });
 
-/** Sent on every response to a key that is rate limited (README, "Rate limits"). */
+/** Sent on every response to a key that is rate limited (docs/operations.md, "Rate limits"). */
 const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
   "RateLimit-Limit": integer("Requests the key may burst: its bucket size"),
   "RateLimit-Remaining": integer("Requests the key may still send right now"),

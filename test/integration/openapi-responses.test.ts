@@ -1,8 +1,6 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateBetBuilders } from "../../src/bet-builders/generate.js";
-import { closedSchema } from "../support/closed-schema.js";
+import { documentedShape, type OpenApiDocument } from "../support/documented-shape.js";
 import { loadCatalog, MINI_COUNTRY, MINI_LEAGUE, MINI_SEASONS, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -11,11 +9,6 @@ import { startTestEnv, type TestEnv } from "../support/test-env.js";
  * real app over real data, checked against the documented 200 schema made strict (no
  * field the document does not list; see closedSchema).
  */
-
-type OpenApiDocument = {
-  paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }>;
-  components: { schemas: Record<string, unknown> };
-};
 
 const now = new Date();
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
@@ -85,15 +78,6 @@ const CASES: Record<string, () => Case[]> = {
   "/bet-builders/{id}": () => [{ url: `/bet-builders/${betBuilderId}`, key: betBuilderKey, lists: ["selections"] }],
 };
 
-function validator(path: string, contentType: string) {
-  const schema = document.paths[path]?.get?.responses["200"]?.content?.[contentType]?.schema;
-  if (!schema) throw new Error(`${path}: no documented 200 ${contentType} schema`);
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  ajv.addKeyword("example");
-  addFormats.default(ajv);
-  return ajv.compile(closedSchema(schema, document.components.schemas) as object);
-}
-
 describe("the documented response shapes", () => {
   it("cover every documented path", () => {
     expect(Object.keys(CASES).sort()).toEqual(Object.keys(document.paths).sort());
@@ -101,7 +85,7 @@ describe("the documented response shapes", () => {
 
   it.each(Object.keys(CASES))("match real answers of GET %s", async (path) => {
     for (const { url, key, lists, stream } of CASES[path]!()) {
-      const validate = validator(path, stream ? "text/event-stream" : "application/json");
+      const validate = documentedShape(document, path, stream ? "text/event-stream" : "application/json");
       const response = await env.get(url, key === undefined ? {} : { key });
       const body = stream ? await firstEventData(response) : ((await response.json()) as Record<string, unknown>);
       expect(response.status, `${url}: ${JSON.stringify(body)}`).toBe(200);

@@ -8,7 +8,7 @@ import type { StreamClient, StreamedFixture } from "./stream-client.js";
  * made so far (a client equal to a stale answer would prove nothing); the stream then has
  * its own delay (a poll and a round) to catch up. Returns the time it took.
  */
-export async function expectConvergence(env: TestEnv, client: StreamClient, polledPath: string, key: string, withinMs = 15_000): Promise<number> {
+export async function expectConvergence(env: TestEnv, client: Pick<StreamClient, "fixtures">, polledPath: string, key: string, withinMs = 15_000): Promise<number> {
   await env.es.indices.refresh({ index: env.deps.indices.fixtures });
   const started = Date.now();
   let truth: StreamedFixture[] = [];

@@ -35,8 +35,9 @@ export type TestEnv = {
 /**
  * `dataPrefix`: serve the data indices of an existing prefix (the real-data suite's
  * shared rebuild) instead of creating an empty version; keys still get their own.
+ * `port`: listen there instead of on an ephemeral port (a service restarted where its clients were).
  */
-export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: { dataPrefix?: string } = {}): Promise<TestEnv> {
+export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: { dataPrefix?: string; port?: number } = {}): Promise<TestEnv> {
   const prefix = options.dataPrefix ?? `test_${randomBytes(4).toString("hex")}`;
   // No rate limit unless a test asks for one: most tests send bursts far above a customer's rate.
   const config = loadConfig({
@@ -59,7 +60,7 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
     await swapAliases(deps.es, deps.indices, version);
   }
   const keyStore = new ApiKeyStore(deps.es, deps.indices.api_keys);
-  const server = await listen(createHttpServer(createApp(deps).callback()));
+  const server = await listen(createHttpServer(createApp(deps).callback()), options.port ?? 0);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let defaultKey: string | undefined;
 
@@ -85,8 +86,11 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
     },
     async close() {
       deps.streams.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Connections go at once, as in a process that exits: a client that reconnects at once
+      // (a live result set) would otherwise keep a keep-alive socket, and close(), busy forever.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await closed;
       // A shared data prefix belongs to the suite's setup, which deletes it at the end.
       if (!options.dataPrefix) await deleteIndicesWithPrefix(deps.es, prefix);
       await deps.es.close();
@@ -94,7 +98,10 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
   };
 }
 
-async function listen(server: Server): Promise<Server> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+async function listen(server: Server, port: number): Promise<Server> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
   return server;
 }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import Router from "@koa/router";
 import { NotFoundError } from "../../http/errors.js";
 import type { AppContext, AppState } from "../../http/context.js";
@@ -7,11 +7,14 @@ import { PROJECT_ROOT } from "../../paths.js";
 
 /**
  * The demo pages (public/demo/): the search box and the live scanner, public pages, no key
- * needed; the API calls they make use a key typed into the page. Only the files listed here
- * are served, read once.
+ * needed; the API calls they make use a key typed into the page, through the TypeScript
+ * client's browser bundle (built by `npm install` from clients/typescript), so the pages show
+ * the way a user of the client writes it. Only the files listed here are served, read once.
  */
 const DEMO_DIR = join(PROJECT_ROOT, "public", "demo");
+const CLIENT_BUNDLE = join(PROJECT_ROOT, "clients", "typescript", "dist", "browser.js");
 const FILES: Readonly<Record<string, { file: string; type: string }>> = {
+  "/demo/client.js": { file: CLIENT_BUNDLE, type: "text/javascript; charset=utf-8" },
   "/demo/demo.css": { file: "demo.css", type: "text/css; charset=utf-8" },
   "/demo/dom.js": { file: "dom.js", type: "text/javascript; charset=utf-8" },
   "/demo/search": { file: "search.html", type: "text/html; charset=utf-8" },
@@ -32,7 +35,7 @@ const cache = new Map<string, Buffer>();
 async function load(file: string): Promise<Buffer> {
   let body = cache.get(file);
   if (!body) {
-    body = await readFile(join(DEMO_DIR, file));
+    body = await readFile(resolve(DEMO_DIR, file)); // resolve: an absolute file (the client bundle) stays as it is
     cache.set(file, body);
   }
   return body;

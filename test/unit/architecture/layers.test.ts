@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { cycles, importGraph, type ImportEdge } from "../../support/import-graph.js";
 
 /**
- * The layering of src/ (README, "Layout"), checked on the imports themselves so that it
+ * The layering of src/ (docs/design.md, "Layout"), checked on the imports themselves so that it
  * cannot drift. Data flows one way: request → schema → builder → Elasticsearch → presenter.
  *
  *   domain   shapes, ids, pure rules of football and of the API: no I/O

@@ -1,0 +1,69 @@
+"""The parameters of each endpoint as the clients take them (lists for comma-separated values,
+typed where/order); names and meanings are those of /openapi.json."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal, TypedDict, Union
+
+from .query import OrderBy, Where
+
+IdList = Union[str, int, Sequence[int]]
+Names = Union[str, Sequence[str]]
+Window = Literal["live", "3", "6", "12", "24", "48", "168"]
+
+
+class Common(TypedDict, total=False):
+    language: str
+    lang: str
+
+
+class FixturesParams(Common, total=False):
+    sport_id: int
+    league_id: IdList
+    fixture_id: IdList
+    season_id: int
+    date: str
+    start_date: str
+    end_date: str
+    status: Names
+    include: Names
+    order: Literal["asc", "desc"]
+    page: int
+    per_page: int
+
+
+class StreamSearchParams(Common, total=False):
+    window: Window
+    league_id: IdList
+    status: Names
+    include: Names
+    where: Where
+    order: Union[OrderBy, Mapping[str, str]]
+    filter: Mapping[str, str]
+
+
+class FixturesSearchParams(StreamSearchParams, total=False):
+    page: int
+    per_page: int
+
+
+class LivescoresParams(Common, total=False):
+    sport_id: int
+    league_id: IdList
+    include: Names
+
+
+class SearchParams(Common, total=False):
+    limit: int
+
+
+class TypesParams(Common, total=False):
+    developer_type: Names
+
+
+class BetBuildersParams(Common, total=False):
+    model_id: str
+    fixture_id: int
+    league_id: IdList
+    is_live: bool
