@@ -5,7 +5,7 @@ import { createParser } from "eventsource-parser";
  * A lean Server-Sent Events client: node:http and the `eventsource-parser` package (the
  * parser the `eventsource` package itself uses), without the WHATWG fetch and stream
  * layers a thousand `EventSource` objects bring along (less than half their CPU for the same
-events; the README's benchmark section has the figures). It does
+events; docs/benchmarks.md has the figures). It does
  * what an EventSource does that matters here: it honours `retry:` and reconnects with
  * `Last-Event-ID` when the stream drops.
  */

@@ -1177,7 +1177,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded (no request slot came free within ADMISSION_MAX_WAIT_MS: a stream's key and query are checked like any request's, though its opening waits in places of its own, ADMISSION_MAX_QUEUED_STREAMS), or the instance is shutting down; reconnect after Retry-After seconds (to another instance behind a load balancer) */
+                /** @description The service is overloaded (no request slot came free within ADMISSION_MAX_WAIT_MS: a stream's key and query are checked like any request's, though its opening waits in places of its own, ADMISSION_MAX_QUEUED_STREAMS), the instance's streams hold their memory budget (STREAM_MEMORY_MB) or its maximum of distinct stream queries (STREAM_MAX_QUERIES), or the instance is shutting down; open the stream again after Retry-After seconds (to another instance behind a load balancer). A browser's EventSource does not retry a 503 by itself: the client waits Retry-After and opens a new one */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
@@ -1301,7 +1301,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded (no request slot came free within ADMISSION_MAX_WAIT_MS: a stream's key and query are checked like any request's, though its opening waits in places of its own, ADMISSION_MAX_QUEUED_STREAMS), or the instance is shutting down; reconnect after Retry-After seconds (to another instance behind a load balancer) */
+                /** @description The service is overloaded (no request slot came free within ADMISSION_MAX_WAIT_MS: a stream's key and query are checked like any request's, though its opening waits in places of its own, ADMISSION_MAX_QUEUED_STREAMS), the instance's streams hold their memory budget (STREAM_MEMORY_MB) or its maximum of distinct stream queries (STREAM_MAX_QUERIES), or the instance is shutting down; open the stream again after Retry-After seconds (to another instance behind a load balancer). A browser's EventSource does not retry a 503 by itself: the client waits Retry-After and opens a new one */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
