@@ -1,5 +1,6 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
+import { fixtureIdOf, idsWithoutStoredFields } from "./hit-ids.js";
 import { hitVersion, type VersionedFixture } from "./hit-version.js";
 
 /**
@@ -11,25 +12,31 @@ import { hitVersion, type VersionedFixture } from "./hit-version.js";
 /** A hit without its document: where it is, its version and the doc-value fields asked for. */
 export type HitRef = { index: string; id: string; version: string; fields: Record<string, unknown[]> };
 
-type RefHit = { _index: string; _id?: string | null; _seq_no?: number | null; _primary_term?: number | null; fields?: Record<string, unknown[]> };
+type RefHit = {
+  _index: string;
+  _id?: string | null;
+  _seq_no?: number | null;
+  _primary_term?: number | null;
+  fields?: Record<string, unknown[]>;
+  sort?: estypes.SortResults;
+};
 
-/** The request without `_source`, versions on, with `docvalueFields` read from doc values (cheap: no stored document is loaded). */
+/**
+ * The request answering ids and versions only, with `docvalueFields` read from doc values:
+ * no stored field is loaded, not even `_id` (src/store/hit-ids.ts says why that matters).
+ */
 export function refsOnly<T extends estypes.SearchRequest | estypes.SearchSearchRequestBody>(request: T, docvalueFields: readonly string[] = []): T {
-  return {
-    ...request,
-    _source: false,
-    seq_no_primary_term: true,
-    ...(docvalueFields.length > 0 ? { docvalue_fields: docvalueFields.map((field) => ({ field })) } : {}),
-  };
+  return idsWithoutStoredFields(request, docvalueFields);
 }
 
 /** The refs of hits; null when a hit carries no version (then the caller reads the documents the usual way). */
 function refsOf(hits: readonly RefHit[]): HitRef[] | null {
   const refs: HitRef[] = [];
   for (const hit of hits) {
-    const version = hitVersion(hit);
-    if (version === null || hit._id == null) return null;
-    refs.push({ index: hit._index, id: hit._id, version, fields: hit.fields ?? {} });
+    const id = fixtureIdOf(hit);
+    const version = id === null ? null : hitVersion({ ...hit, _id: String(id) });
+    if (id === null || version === null) return null;
+    refs.push({ index: hit._index, id: String(id), version, fields: hit.fields ?? {} });
   }
   return refs;
 }

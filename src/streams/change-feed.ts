@@ -1,6 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import { changedFixturesRequest, CHANGE_PAGE_SIZE, type ChangedFixtureSource } from "../search/streams/changed-fixtures-query.js";
-import { hitVersion } from "../store/hit-version.js";
+import { changedFixtureOf, changedFixturesRequest, CHANGE_PAGE_SIZE } from "../search/streams/changed-fixtures-query.js";
 import { aliasIdentity } from "../store/index-state.js";
 import { searchHits } from "../store/searches.js";
 
@@ -90,15 +89,14 @@ export class ChangeFeed {
     let resumeAfter: estypes.SortResults | undefined;
     for (let page = 0; page < this.options.maxPages; page += 1) {
       const request = { ...changedFixturesRequest(this.alias, since, after), preference: this.options.preference };
-      const hits = await searchHits<ChangedFixtureSource>(this.es, request);
+      const hits = await searchHits<never>(this.es, request);
       for (const hit of hits) {
-        const source = hit._source;
-        const version = hitVersion(hit);
-        if (!source || version === null) continue;
-        const updatedAtMs = Date.parse(source.updated_at);
-        const known = seenNow.get(source.id) ?? this.seen.get(source.id);
-        if (known?.version !== version) changed.push(source.id);
-        seenNow.set(source.id, { version, updatedAtMs });
+        const read = changedFixtureOf(hit);
+        if (read === null) continue;
+        const { id, version, updatedAtMs } = read;
+        const known = seenNow.get(id) ?? this.seen.get(id);
+        if (known?.version !== version) changed.push(id);
+        seenNow.set(id, { version, updatedAtMs });
         if (updatedAtMs > newest) newest = updatedAtMs;
       }
       if (hits.length < CHANGE_PAGE_SIZE) break;

@@ -2,6 +2,7 @@ import type { Client, estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { chunkByClauses, documentsById, factorConjuncts, MAX_CLAUSES_PER_SEARCH, whichMatch, type NamedQuery } from "../search/streams/named-queries.js";
 import { membershipOf } from "../search/streams/standing-request.js";
+import { fixtureIdOf } from "../store/hit-ids.js";
 import { msearchItem, multiSearch } from "../store/multi-search.js";
 import { searchHits } from "../store/searches.js";
 import type { StoredVersion } from "./membership.js";
@@ -174,8 +175,9 @@ function collect(matches: Matches, hits: readonly Hit[]): void {
 }
 
 function versioned(hit: Hit): Array<{ id: number; version: StoredVersion }> {
-  if (hit._seq_no == null || hit._primary_term == null) return [];
-  return [{ id: Number(hit._id), version: { index: hit._index, seqNo: hit._seq_no, primaryTerm: hit._primary_term } }];
+  const id = fixtureIdOf(hit);
+  if (id === null || hit._seq_no == null || hit._primary_term == null) return [];
+  return [{ id, version: { index: hit._index, seqNo: hit._seq_no, primaryTerm: hit._primary_term } }];
 }
 
 function searchError(cause: estypes.ErrorCause): Error {

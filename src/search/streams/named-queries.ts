@@ -1,4 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
+import { idsWithoutStoredFields } from "../../store/hit-ids.js";
 import { VERSIONED_HITS } from "../../store/hit-version.js";
 
 /**
@@ -72,17 +73,16 @@ export function whichMatch(
   const query: estypes.QueryDslQueryContainer = options.ids
     ? { bool: { must: [{ ids: { values: options.ids.map(String) } }], should } }
     : { bool: { should, minimum_should_match: 1 } };
-  return {
+  // Ids and versions only, no stored field loaded: sorted by id, each hit's sort value is its id.
+  return idsWithoutStoredFields({
     index,
     query,
-    _source: false,
-    ...VERSIONED_HITS,
     size: options.size,
     sort: [{ id: "asc" }],
     track_total_hits: false,
     allow_partial_search_results: false,
     ...(options.after ? { search_after: options.after } : {}),
-  };
+  });
 }
 
 /** The stored documents of `ids` with the fields `source` keeps: read once per round, whichever queries show them. */

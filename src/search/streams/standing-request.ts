@@ -1,4 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
+import { idsWithoutStoredFields } from "../../store/hit-ids.js";
 
 /**
  * A standing query asks Elasticsearch the polled endpoint's own question, built by the
@@ -13,8 +14,9 @@ export function wholeResultSet(request: estypes.SearchRequest, limit: number): e
 
 /**
  * The whole result set as ids and versions only: enough to tell which fixtures entered, left
- * or changed (a window moves with time), without reading and parsing every document again.
+ * or changed (a window moves with time), without reading and parsing every document again,
+ * nor loading any stored field (src/store/hit-ids.ts).
  */
 export function membershipOf(request: estypes.SearchRequest, limit: number): estypes.SearchRequest {
-  return { ...wholeResultSet(request, limit), _source: false };
+  return idsWithoutStoredFields(wholeResultSet(request, limit));
 }

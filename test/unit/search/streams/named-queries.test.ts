@@ -20,7 +20,7 @@ describe("named standing queries", () => {
           ],
         },
       },
-      _source: false,
+      stored_fields: "_none_",
       seq_no_primary_term: true,
       size: 2,
       sort: [{ id: "asc" }],
