@@ -1,4 +1,5 @@
 import { heldFixture, type HeldFixture, type PresentedFixture } from "./client-state.js";
+import { splitSnapshotFixtures } from "./snapshot-split.js";
 
 /** A stream event reduced to what a client keeps: the fixtures it carries, or the id that left. */
 export type DecodedEvent =
@@ -20,20 +21,47 @@ export class EventDecoder {
   private readonly cache = new Map<string, Map<string, DecodedEvent>>();
   private heldBytes = 0;
 
+  /** Snapshot fixtures decoded, by their JSON text (snapshots of distinct queries share them). */
+  private readonly fixtures = new Map<string, HeldFixture>();
+
   decode(type: string, _id: string, data: string): DecodedEvent | null {
+    // A snapshot is its query's own (hashing its whole text as a key costs more than it saves): its fixtures are shared.
+    if (type === "snapshot") return this.snapshot(data) ?? decodeEvent(type, data);
     const byData = this.cache.get(type) ?? new Map<string, DecodedEvent>();
     const known = byData.get(data);
     if (known) return known;
     const decoded = decodeEvent(type, data);
     if (decoded === null) return null;
-    if (this.heldBytes + data.length > CACHE_BYTES) {
-      this.cache.clear();
-      this.heldBytes = 0;
-    }
+    this.keep(data.length);
     byData.set(data, decoded);
     this.cache.set(type, byData);
-    this.heldBytes += data.length;
     return decoded;
+  }
+
+  /** A snapshot decoded fixture by fixture, each distinct fixture text once; null if its shape is not the expected one. */
+  private snapshot(data: string): DecodedEvent | null {
+    const texts = splitSnapshotFixtures(data);
+    if (texts === null) return null;
+    const fixtures = texts.map((text) => {
+      let held = this.fixtures.get(text);
+      if (!held) {
+        held = heldFixture(JSON.parse(text) as PresentedFixture);
+        this.keep(text.length);
+        this.fixtures.set(text, held);
+      }
+      return held;
+    });
+    return { type: "snapshot", fixtures };
+  }
+
+  /** Counts bytes held; past the bound, everything decoded is forgotten and the count starts over. */
+  private keep(bytes: number): void {
+    if (this.heldBytes + bytes > CACHE_BYTES) {
+      this.cache.clear();
+      this.fixtures.clear();
+      this.heldBytes = 0;
+    }
+    this.heldBytes += bytes;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { estypes } from "@elastic/elasticsearch";
 import { describe, expect, it } from "vitest";
 import { fixtureIdOf, idsWithoutStoredFields, sortsLastById } from "../../../src/store/hit-ids.js";
 
@@ -24,7 +25,7 @@ describe("idsWithoutStoredFields", () => {
   });
 
   it("reads the id as a doc value when the sort does not end with it, with the fields asked for, once each", () => {
-    const request = idsWithoutStoredFields({ index: "f", sort: [{ date_time: "asc" }] }, ["status", "status"]);
+    const request = idsWithoutStoredFields<estypes.SearchRequest>({ index: "f", sort: [{ date_time: "asc" }] }, ["status", "status"]);
     expect(request.docvalue_fields).toEqual([{ field: "status" }, { field: "id" }]);
     expect(request).not.toHaveProperty("_source");
   });
