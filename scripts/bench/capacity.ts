@@ -15,9 +15,9 @@
  */
 import { availableParallelism, cpus } from "node:os";
 import { parseArgs } from "node:util";
-import { ensureLocalNodes, runScript, wholeOption } from "../load/cli.js";
+import { ensureLocalNodes, runScript, wholeOption } from "../lib/cli.js";
 import { capacityLines, DEFAULT_STEPS, measureCapacity, measureStep, STEP_HEADER, stepRow, type Target } from "../load/capacity.js";
-import { localNodePids } from "../load/cpu-meter.js";
+import { localNodePids } from "../lib/es-pids.js";
 import { startOwnService, type RunningService } from "../load/harness.js";
 import { kindsOf, onlyKind } from "../load/route-mix.js";
 import { mixedRequests, sampleTargets } from "../load/targets.js";

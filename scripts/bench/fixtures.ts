@@ -38,13 +38,14 @@ import { createApp } from "../../src/app.js";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { KeyCache } from "../../src/auth/key-cache.js";
 import { loadConfig } from "../../src/config.js";
-import { benchServiceOptions, freePort, startService } from "./bench-service.js";
-import { floorKind, floorNodeSend, serveFloor, startFloors } from "./floor-server.js";
-import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./side-by-side.js";
-import { send, type Reply } from "./http-send.js";
-import { bareNodeSend, replyJson, type NodeReply, type NodeSend } from "./node-send.js";
-import { cpuText, TargetCpuMeter, type TargetPids } from "./target-cpu.js";
-import { localNodePids } from "../load/cpu-meter.js";
+import { localNodePids } from "../lib/es-pids.js";
+import { send } from "../lib/http-send.js";
+import { closedLoopFor, okWhen200, type Attempt } from "../lib/load-driver.js";
+import { freePort, startService } from "../lib/service.js";
+import { floorKind, floorNodeSend, serveFloor, startFloors } from "./floor/floor-server.js";
+import { bareNodeSend, replyJson, type NodeReply, type NodeSend } from "./floor/node-send.js";
+import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./floor/side-by-side.js";
+import { cpuText, TargetCpuMeter, type TargetPids } from "./floor/target-cpu.js";
 import { createDeps } from "../../src/deps.js";
 import { pageWindow } from "../../src/http/page-params.js";
 import { dateSelection } from "../../src/routes/fixtures/date-selection.js";
@@ -64,27 +65,6 @@ const ID_LIST_LENGTH = 10;
 const DAY_MS = 86_400_000;
 
 type Scenario = { name: string; servicePath: string; raw: () => Promise<NodeReply>; ids: (raw: NodeReply) => Promise<number[]> };
-
-// ---------------------------------------------------------------- HTTP and load
-
-/**
- * A closed loop: `connections` workers, each sending its next operation when the last one
- * finished; adds latencies to `into` and returns the requests per second.
- */
-async function load(operation: () => Promise<Reply>, connections: number, seconds: number, into: number[] = []): Promise<number> {
-  const before = into.length;
-  const end = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      const reply = await operation();
-      if (reply.status !== 200) throw new Error(`status ${reply.status}: ${reply.body.toString().slice(0, 200)}`);
-      into.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
-  return (into.length - before) / seconds;
-}
 
 // ---------------------------------------------------------------- the service
 
@@ -274,10 +254,8 @@ async function serviceUnderTest(es: Client, prefix: string, running: Running, se
   await ensureAliasedIndex(es, "api_keys", keysAlias);
   const key = (await new ApiKeyStore(es, keysAlias).create({ userId: 0, roles: [], label: "bench:fixtures" })).key;
   const port = await freePort();
-  const { env, nodeArgs } = benchServiceOptions();
   const entry = serviceDir ? join(serviceDir, "scripts", "bench", "fixtures.ts") : fileURLToPath(import.meta.url);
-  running.service = await startService(entry, ["--serve"], { ...env, INDEX_PREFIX: prefix, PORT: String(port), BENCH_KEYS_ALIAS: keysAlias }, {
-    nodeArgs,
+  running.service = await startService(entry, ["--serve"], { INDEX_PREFIX: prefix, PORT: String(port), BENCH_KEYS_ALIAS: keysAlias }, {
     ...(serviceDir ? { cwd: serviceDir } : {}),
   });
   return { serviceUrl: `http://127.0.0.1:${port}`, key };
@@ -298,9 +276,11 @@ async function measureScenario(
   if (check.status !== 200 || serviceIds.length === 0 || JSON.stringify(serviceIds) !== JSON.stringify(rawIds)) {
     throw new Error(`${scenario.name}: service and node disagree or find nothing`);
   }
-  for (const target of TARGET_NAMES) await load(operations[target], options.connections, options.warmup);
+  const attempts = perTargetAttempts(operations);
+  const c = options.connections;
+  for (const target of TARGET_NAMES) await closedLoopFor(attempts[target], c, options.warmup, [], `warm-up ${target}`);
   const measured = await rotate(options.rounds, meter, (target, latencies) =>
-    load(operations[target], options.connections, options.duration / options.rounds, latencies),
+    closedLoopFor(attempts[target], c, options.duration / options.rounds, latencies, `${scenario.name} ${target}`),
   );
   console.log(`${scenario.name} (${serviceIds.length} fixtures; ${(check.body.length / 1024).toFixed(0)} KiB from the service, ${(rawCheck.body.length / 1024).toFixed(0)} KiB from the node)`);
   for (const [label, m] of [["service", measured.service], ["stack", measured.stack], ["floor", measured.floor], ["raw node", measured.raw]] as const) {
@@ -312,6 +292,12 @@ async function measureScenario(
     `service/floor ${(sv.p50 / fl.p50).toFixed(2)}; p99 service/raw ${(sv.p99 / raw.p99).toFixed(2)}`);
   console.log(`  ${cpuText(measured)}\n`);
   return { scenario, ...measured, serviceBytes: check.body.length, rawBytes: rawCheck.body.length };
+}
+
+/** The load driver's attempts: each target's operation, on the bench's own agent, judged by its status. */
+function perTargetAttempts(operations: Record<TargetName, () => Promise<NodeReply>>): Record<TargetName, Attempt> {
+  const attempt = (operation: () => Promise<NodeReply>): Attempt => async () => okWhen200(await operation());
+  return { service: attempt(operations.service), stack: attempt(operations.stack), floor: attempt(operations.floor), raw: attempt(operations.raw) };
 }
 
 function printSummary(rows: readonly Row[]): void {

@@ -21,14 +21,15 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
-import { ensureLocalNodes, runScript, wholeOption } from "../load/cli.js";
+import { ensureLocalNodes, runScript, wholeOption } from "../lib/cli.js";
 import { createLoadKey, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "../load/harness.js";
 import { MixedLoad } from "../load/mixed-load.js";
-import { RssSampler } from "../load/rss.js";
+import { RssSampler } from "../lib/rss.js";
 import { mixedRequests, sampleTargets, type LoadTargets } from "../load/targets.js";
 import { compressionLines } from "./compression-costs.js";
 import type { LoadRequest } from "../load/mixed-load.js";
-import { cpuWindow, localNodePids } from "../load/cpu-meter.js";
+import { cpuWindow } from "../lib/cpu.js";
+import { localNodePids } from "../lib/es-pids.js";
 
 const log = (line: string): void => console.log(line);
 

@@ -24,39 +24,25 @@
  * --cpu-prof); --service-dir DIR runs DIR's src/server.ts (another checkout) for before/after.
  */
 import type { ChildProcess } from "node:child_process";
-import type { EventEmitter } from "node:events";
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { parse } from "node:querystring";
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { loadConfig } from "../../src/config.js";
 import { fileURLToPath } from "node:url";
-import { benchServiceOptions, freePort, startService } from "./bench-service.js";
+import { send } from "../lib/http-send.js";
+import { closedLoopFor, okWhen200, type Attempt } from "../lib/load-driver.js";
+import { freePort, serviceEntry, startService } from "../lib/service.js";
 import { refsOnly } from "../../src/store/versioned-refs.js";
-import { floorKind, floorNodeSend, serveFloor, startFloors } from "./floor-server.js";
-import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./side-by-side.js";
-import { cpuText, TargetCpuMeter, type TargetPids } from "./target-cpu.js";
-import { localNodePids } from "../load/cpu-meter.js";
+import { floorKind, floorNodeSend, serveFloor, startFloors } from "./floor/floor-server.js";
+import { parseRunOptions, rotate, TARGET_NAMES, type Measured, type RunOptions, type TargetName } from "./floor/side-by-side.js";
+import { cpuText, TargetCpuMeter, type TargetPids } from "./floor/target-cpu.js";
+import { localNodePids } from "../lib/es-pids.js";
 import { fixturesSearchInput } from "../../src/routes/fixtures-search/schema.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
-
-/** The part of autocannon's API used here (the package ships no types). */
-type AutocannonRequest = {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
-};
-type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number; timeouts: number };
-type AutocannonInstance = EventEmitter & PromiseLike<AutocannonResult>;
-type Target = { url: string; connections: number; headers?: Record<string, string>; requests?: AutocannonRequest[] };
-type Autocannon = (options: Target & { duration: number }) => AutocannonInstance;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 /** What the service's own code may add to the floor's latency (issue 18). */
 const TARGET_RATIO = 1.1;
@@ -120,19 +106,6 @@ async function serveFloorMode(): Promise<void> {
   );
 }
 
-/** Runs autocannon, adding every 2xx latency at full precision to `latencies` (its histogram rounds to whole ms). */
-async function run(options: Target & { duration: number }, label: string, latencies: number[]): Promise<number> {
-  const instance = autocannon(options);
-  instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (status >= 200 && status < 300) latencies.push(ms);
-  });
-  const result = await instance;
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  }
-  return result.requests.average;
-}
-
 function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toLocaleString("en", { maximumFractionDigits: 0 })} MiB`;
 }
@@ -161,10 +134,8 @@ async function main(): Promise<void> {
     const created = await keys.create({ userId: 0, roles: [], label: "bench:search" });
     keyId = created.record.id;
     const port = await freePort();
-    // Relative to the working directory: this checkout's service, or --service-dir's.
-    const { env, nodeArgs } = benchServiceOptions();
-    service = await startService("src/server.ts", [], { ...env, INDEX_PREFIX: prefix, PORT: String(port) }, {
-      nodeArgs,
+    // The compiled service of this checkout, or --service-dir's.
+    service = await startService(await serviceEntry(options.serviceDir), [], { INDEX_PREFIX: prefix, PORT: String(port) }, {
       ...(options.serviceDir ? { cwd: options.serviceDir } : {}),
     });
     const serviceUrl = `http://127.0.0.1:${port}`;
@@ -231,29 +202,18 @@ async function measureScenario(
     throw new Error(`${scenario.name}: service and node disagree or find nothing`);
   }
 
-  const serviceOptions: Target = { url: serviceUrl + path, connections: options.connections, headers };
-  const rawOptions: Target = {
-    url: node,
-    connections: options.connections,
-    requests: [
-      {
-        method: "POST",
-        path: direct.path,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(direct.body),
-        setupRequest: (request: AutocannonRequest) => ({ ...request, body: JSON.stringify(raw(new Date()).body) }),
-      },
-    ],
+  const get = (url: string, headers: Record<string, string> = {}): Attempt => async (agent) => okWhen200(await send(agent, url, { headers }));
+  const targets: Record<TargetName, Attempt> = {
+    service: get(serviceUrl + path, headers),
+    stack: get(`${stackUrl}/floor/${n}`),
+    floor: get(`${floorUrl}/floor/${n}`),
+    // A fresh `now` per request, as the service builds it.
+    raw: async (agent) => okWhen200(await send(agent, node + direct.path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(raw(new Date()).body) })),
   };
-  const targets: Record<TargetName, Target> = {
-    service: serviceOptions,
-    stack: { url: `${stackUrl}/floor/${n}`, connections: options.connections },
-    floor: { url: `${floorUrl}/floor/${n}`, connections: options.connections },
-    raw: rawOptions,
-  };
-  for (const target of TARGET_NAMES) await run({ ...targets[target], duration: options.warmup }, "warm-up", []);
+  const c = options.connections;
+  for (const target of TARGET_NAMES) await closedLoopFor(targets[target], c, options.warmup, [], `warm-up ${target}`);
   const measured = await rotate(options.rounds, meter, (target, latencies) =>
-    run({ ...targets[target], duration: options.duration / options.rounds }, `${scenario.name} ${target}`, latencies),
+    closedLoopFor(targets[target], c, options.duration / options.rounds, latencies, `${scenario.name} ${target}`),
   );
   console.log(`${scenario.name}: ${rawIds.length} fixtures per page, ` +
     `${TARGET_NAMES.map((target) => `${measured[target].samples} ${target}`).join(", ")} requests`);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { procFile } from "./proc.js";
 
 /** Resident memory of a process in MiB from /proc/<pid>/status: total, and its anonymous and file-backed parts. */
 export interface Resident {
@@ -10,12 +10,8 @@ export interface Resident {
 }
 
 export function residentMiB(pid: number): Resident | null {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return null;
-  }
+  const status = procFile(pid, "status");
+  if (status === null) return null;
   const field = (name: string): number | null => {
     const match = new RegExp(`^${name}:\\s+([0-9]+) kB$`, "m").exec(status);
     return match?.[1] ? Number(match[1]) / 1024 : null;
