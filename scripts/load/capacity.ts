@@ -6,6 +6,7 @@
  */
 import { cpuWindow, type CpuUse } from "../lib/cpu.js";
 import { ClosedLoop, measureWindow, type WindowStats } from "../lib/load-driver.js";
+import { targetLine } from "../lib/target-line.js";
 import { loadAttempt, type LoadRequest } from "./answer.js";
 
 export const P99_LIMIT_MS = 250;
@@ -109,11 +110,8 @@ export function capacityLines(capacity: Capacity, targets: { serviceMsPerRequest
     const service = best.use.serviceMs / best.stats.answered;
     const node = best.use.nodeMs / best.stats.answered;
     const share = service / node;
-    const met = (ok: boolean) => (ok ? "met" : "NOT met");
-    lines.push(`  service CPU per request at capacity: ${service.toFixed(2)} ms (target <= ${targets.serviceMsPerRequest}): ${met(service <= targets.serviceMsPerRequest)}`);
-    lines.push(
-      `  service/node CPU at capacity: ${Number.isNaN(share) ? "-" : `${(100 * share).toFixed(0)}%`} (node ${fixed(node, 2)} ms; target <= ${100 * targets.shareOfNode}%): ${met(share <= targets.shareOfNode)}`,
-    );
+    lines.push(`  ${targetLine("service CPU per request at capacity:", service, "<=", targets.serviceMsPerRequest, " ms")}`);
+    lines.push(`  ${targetLine(`service/node CPU at capacity (node ${fixed(node, 2)} ms):`, 100 * share, "<=", 100 * targets.shareOfNode, "%", 0)}`);
   }
   return lines;
 }
