@@ -48,6 +48,7 @@ import { send } from "../lib/http-send.js";
 import { keepAliveAgent, okWhen200, timed, type Attempt } from "../lib/load-driver.js";
 import { percentileOf } from "../lib/percentile.js";
 import { freePort, serviceEntry, startService } from "../lib/service.js";
+import { targetLine } from "../lib/target-line.js";
 
 const SYNTHETIC_PREFIX = "benchteams";
 const SYNTHETIC_TEAMS = 20_000;
@@ -206,8 +207,7 @@ function print(rows: Row[]): void {
   const realRows = rows.filter((row) => row.data === "real" && row.code === "this");
   console.log("");
   for (const row of realRows) {
-    const p95 = percentileOf(row.service, 0.95);
-    console.log(`service p95, real data, ${row.types}: ${p95.toFixed(1)} ms (target <= ${TARGET_P95_MS} ms) ${p95 <= TARGET_P95_MS ? "PASS" : "FAIL"}`);
+    console.log(targetLine(`service p95, real data, ${row.types}:`, percentileOf(row.service, 0.95), "<=", TARGET_P95_MS, " ms", 1));
   }
 }
 
