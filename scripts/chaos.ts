@@ -19,13 +19,15 @@ import { parsePort } from "./es/options.js";
 import type { NodePlan } from "./es/layout.js";
 import { ensureElasticsearch } from "./es/provision.js";
 import { clusterPlanNodes, countsByAlias, killNode, nodeHoldingPrimaries, waitForGreen } from "./chaos/cluster-nodes.js";
-import { runScript, wholeOption } from "./load/cli.js";
+import { runScript, wholeOption } from "./lib/cli.js";
 import { createLoadKey, formatPhases, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "./load/harness.js";
 import { MixedLoad, type LoadRequest, type PhaseSummary } from "./load/mixed-load.js";
 import { mixedRequests, sampleTargets } from "./load/targets.js";
 import type { Target } from "./load/capacity.js";
-import { ClosedLoop } from "./load/closed-loop.js";
-import { cpuWindow, localNodePids, perRequestText, type CpuUse } from "./load/cpu-meter.js";
+import { loadAttempt } from "./load/answer.js";
+import { cpuWindow, perRequestText, type CpuUse } from "./lib/cpu.js";
+import { localNodePids } from "./lib/es-pids.js";
+import { ClosedLoop } from "./lib/load-driver.js";
 import { chooseRate } from "./load/rate-choice.js";
 import { LOGICAL_INDICES } from "../src/store/index-names.js";
 
@@ -106,7 +108,7 @@ async function main(): Promise<number> {
 /** A closed loop of a few clients for `ms`: what warms the JVMs and the service before the capacity is measured. */
 async function closedWarmup(target: Target, next: () => LoadRequest, ms: number): Promise<void> {
   log(`Warm-up: a closed loop of ${WARMUP_CLIENTS} clients for ${ms / 1000} s (not judged).`);
-  const loop = new ClosedLoop({ baseUrl: target.baseUrl, key: target.key, next });
+  const loop = new ClosedLoop(loadAttempt({ baseUrl: target.baseUrl, key: target.key, next, timeoutMs: 10_000 }));
   loop.start(WARMUP_CLIENTS);
   await sleep(ms);
   const stats = loop.stats();

@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { parseFuzzReport, type FuzzReport } from "./fuzz/report.js";
 import { ensureSchemathesis, run } from "./fuzz/schemathesis.js";
-import { ensureLocalNodes, runScript, wholeOption } from "./load/cli.js";
+import { ensureLocalNodes, runScript, wholeOption } from "./lib/cli.js";
 import { createLoadKey, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "./load/harness.js";
 
 /**

@@ -17,13 +17,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import type { Target } from "./load/capacity.js";
-import { ensureLocalNodes, runScript, wholeOption } from "./load/cli.js";
-import { cpuWindow, localNodePids, perRequestText } from "./load/cpu-meter.js";
+import { ensureLocalNodes, runScript, wholeOption } from "./lib/cli.js";
+import { cpuWindow, perRequestText } from "./lib/cpu.js";
+import { localNodePids } from "./lib/es-pids.js";
 import { createLoadKey, formatPhases, loadOwnData, ownPrefix, rebuildInChild, startOwnService, type OwnData, type RunningService } from "./load/harness.js";
 import { MixedLoad } from "./load/mixed-load.js";
 import { reportOverload, runOverload } from "./load/overload.js";
 import { chooseRate, measureShortCapacity } from "./load/rate-choice.js";
-import { RssSampler } from "./load/rss.js";
+import { RssSampler } from "./lib/rss.js";
 import { completeIndexCheck, mixedRequests, sampleTargets, type LoadTargets } from "./load/targets.js";
 
 const RSS_TARGET_MIB = 150;

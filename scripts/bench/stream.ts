@@ -25,7 +25,7 @@ import { LoadLink } from "./stream/load-link.js";
 import { parseStreamBenchOptions } from "./stream/options.js";
 import { Phases, SIMULATOR_SPEED, type StreamPhase } from "./stream/phases.js";
 import { describeQueries } from "./stream/query-check.js";
-import { elasticsearchPid } from "./stream/process-usage.js";
+import { localNodePids } from "../lib/es-pids.js";
 import type { StreamClientSpec } from "./stream/protocol.js";
 import { queryMaterial } from "./stream/query-material.js";
 import { generateQueries, type StreamQuery } from "./stream/queries.js";
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     const keys = new ApiKeyStore(es, names.api_keys);
     const created = await keys.create({ userId: 0, roles: [], label: "bench:stream" });
     revoke = async () => void (await keys.revoke(created.record.id));
-    const phases = new Phases({ es, names, data, services, load, key: created.key, esPid: await elasticsearchPid(es), durationMs: options.durationSeconds * 1000, log });
+    const phases = new Phases({ es, names, data, services, load, key: created.key, esPid: (await localNodePids(es))[0] ?? null, durationMs: options.durationSeconds * 1000, log });
 
     let queries: StreamQuery[] = [];
     let prepared = false;

@@ -29,7 +29,8 @@ import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
 import { currentVersion } from "../../src/store/index-versions.js";
-import { freePort, percentile, startService } from "./bench-service.js";
+import { percentile } from "../lib/percentile.js";
+import { freePort, serviceEntry, startService } from "../lib/service.js";
 
 const POLL_PER_SECOND = 50;
 const POLL_PATH = "/livescores?include=odds,statistics,metrics";
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
     const store = new ApiKeyStore(es, names.api_keys);
     const { key, record } = await store.create({ userId: 0, roles: [], label: "bench:updates" });
     const port = await freePort();
-    service = await startService(`${PROJECT_ROOT}/src/server.ts`, [], { PORT: String(port), INDEX_PREFIX: prefix });
+    service = await startService(await serviceEntry(), [], { PORT: String(port), INDEX_PREFIX: prefix });
     console.log(`Machine: ${availableParallelism()} cores. ${fixtures.length} live fixtures under '${prefix}'; ${workers} writers; /livescores at ${POLL_PER_SECOND}/s for ${durationMs / 1000} s.`);
 
     const endsAt = Date.now() + durationMs;

@@ -1,22 +1,23 @@
 /**
- * One request of the mixed load as every load script sends and judges it: on a keep-alive
- * `node:http` agent (fetch costs the generator several times the CPU, and the generator shares
- * the two cores with what it measures), and classed as answered, shed or failed.
+ * One request of the mixed load as every load script sends and judges it (on the load
+ * driver's keep-alive agent, scripts/lib/load-driver.ts), classed as answered, shed or failed.
  */
-import { Agent } from "node:http";
+import type { Agent } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { send } from "../bench/http-send.js";
-import type { LoadRequest, ResponseCheck } from "./mixed-load.js";
+import { send } from "../lib/http-send.js";
+import type { Answer, Attempt } from "../lib/load-driver.js";
 
-/**
- * "shed": a 503 with `Retry-After`, the service turning work away on purpose to stay up;
- * counted apart from failures (timeouts, errors, wrong answers), which a run must not have.
- */
-export type Answer = { outcome: "ok" } | { outcome: "shed" } | { outcome: "failed"; reason: string };
+export type LoadRequest = {
+  kind: string;
+  path: string;
+  /** Fixture ids the response must hold, all of them: set where only a complete index answers so. */
+  expectIds?: readonly number[];
+};
 
-export function loadAgent(): Agent {
-  return new Agent({ keepAlive: true, maxSockets: Infinity });
-}
+/** A reason when a 200 response is still wrong (e.g. from an incomplete index), else null. */
+export type ResponseCheck = (request: LoadRequest, body: string) => string | null;
+
+export type LoadTarget = { baseUrl: string; key: string; next: () => LoadRequest; timeoutMs: number; check?: ResponseCheck | undefined };
 
 export async function sendLoadRequest(
   agent: Agent,
@@ -39,6 +40,11 @@ export async function sendLoadRequest(
     const err = error as Error & { code?: string };
     return { outcome: "failed", reason: `${request.kind}: ${err.name === "TimeoutError" ? "no answer in time" : (err.code ?? err.message)}` };
   }
+}
+
+/** The load driver's attempt for `target`: its next request, sent and judged. */
+export function loadAttempt(target: LoadTarget): Attempt {
+  return (agent) => sendLoadRequest(agent, target.baseUrl, target.key, target.next(), { timeoutMs: target.timeoutMs, check: target.check });
 }
 
 function decoded(body: Buffer, encoding: string | undefined): string {

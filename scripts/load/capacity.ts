@@ -4,9 +4,10 @@
  * Shared by `npm run bench:capacity` (long steps, per route) and by load and chaos (short
  * steps, to load at a share of what the machine in front of them delivers).
  */
-import { ClosedLoop, measureWindow, type WindowStats } from "./closed-loop.js";
-import { cpuWindow, type CpuUse } from "./cpu-meter.js";
-import type { LoadRequest } from "./mixed-load.js";
+import { cpuWindow, type CpuUse } from "../lib/cpu.js";
+import { ClosedLoop, measureWindow, type WindowStats } from "../lib/load-driver.js";
+import { targetLine } from "../lib/target-line.js";
+import { loadAttempt, type LoadRequest } from "./answer.js";
 
 export const P99_LIMIT_MS = 250;
 export const DEFAULT_STEPS: readonly number[] = [1, 2, 4, 8, 12, 16, 24, 32, 48, 64, 96, 128];
@@ -20,7 +21,7 @@ export type Capacity = { steps: Step[]; best: Step | null; stoppedBecause: strin
 
 /** Measures one concurrency: warm-up, then a window of rate, latency and CPU. */
 export async function measureStep(target: Target, next: () => LoadRequest, concurrency: number, warmupMs: number, windowMs: number): Promise<Step> {
-  const loop = new ClosedLoop({ baseUrl: target.baseUrl, key: target.key, next });
+  const loop = new ClosedLoop(loadAttempt({ baseUrl: target.baseUrl, key: target.key, next, timeoutMs: 10_000 }));
   loop.start(concurrency);
   try {
     const { stats, use } = await measureWindow(loop, warmupMs, windowMs, () => cpuWindow(target.servicePid, target.nodePids));
@@ -109,11 +110,8 @@ export function capacityLines(capacity: Capacity, targets: { serviceMsPerRequest
     const service = best.use.serviceMs / best.stats.answered;
     const node = best.use.nodeMs / best.stats.answered;
     const share = service / node;
-    const met = (ok: boolean) => (ok ? "met" : "NOT met");
-    lines.push(`  service CPU per request at capacity: ${service.toFixed(2)} ms (target <= ${targets.serviceMsPerRequest}): ${met(service <= targets.serviceMsPerRequest)}`);
-    lines.push(
-      `  service/node CPU at capacity: ${Number.isNaN(share) ? "-" : `${(100 * share).toFixed(0)}%`} (node ${fixed(node, 2)} ms; target <= ${100 * targets.shareOfNode}%): ${met(share <= targets.shareOfNode)}`,
-    );
+    lines.push(`  ${targetLine("service CPU per request at capacity:", service, "<=", targets.serviceMsPerRequest, " ms")}`);
+    lines.push(`  ${targetLine(`service/node CPU at capacity (node ${fixed(node, 2)} ms):`, 100 * share, "<=", 100 * targets.shareOfNode, "%", 0)}`);
   }
   return lines;
 }

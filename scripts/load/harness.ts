@@ -6,9 +6,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
-import { access, open } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { betBuildersAfterRebuild } from "../../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../../src/config.js";
@@ -18,13 +18,9 @@ import { PROJECT_ROOT } from "../../src/paths.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames, type IndexNames } from "../../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
-import { freePort, serviceNodeFlags, startService } from "../bench/bench-service.js";
-import { SERVICE_MALLOC_ENV } from "../runtime/service-memory.js";
-import type { PhaseSummary } from "./mixed-load.js";
+import type { PhaseSummary } from "../lib/load-driver.js";
+import { freePort, serviceEntry, startService } from "../lib/service.js";
 import type { Client } from "@elastic/elasticsearch";
-
-/** V8 flags of the service child: production's unless SERVICE_NODE_ARGS says otherwise (see `serviceNodeFlags`). */
-const SERVICE_NODE_ARGS = serviceNodeFlags();
 
 export interface OwnData {
   es: Client;
@@ -73,50 +69,29 @@ export interface RunningService {
   stop: () => void;
 }
 
-/** `npm run build`: the service as the Dockerfile runs it, compiled to dist/. */
-export async function buildService(): Promise<string> {
-  const tsc = spawn(process.execPath, [join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], {
-    cwd: PROJECT_ROOT,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const [code] = (await once(tsc, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
-  return join(PROJECT_ROOT, "dist", "src", "server.js");
-}
-
 /**
  * The production service (compiled, as in the Dockerfile) as a child, against `nodes`, on a
  * free port. Rate limiting is off: the load is the point of the run, not something to turn away.
- * `serviceDir`: another checkout's compiled service (its dist/src/server.js, built there with
- * `npm run build`), run from that directory, so one script measures before and after alike.
+ * `serviceDir` (`--service-dir`): another checkout's compiled service (`serviceEntry`), run from that directory.
  */
 export async function startOwnService(nodes: string[], prefix: string, extraEnv: NodeJS.ProcessEnv = {}, serviceDir?: string): Promise<RunningService> {
-  const entry = serviceDir === undefined ? await buildService() : await builtEntry(serviceDir);
+  const entry = await serviceEntry(serviceDir);
   const port = await freePort();
   const logFile = join(tmpdir(), `${prefix}-service.log`);
   const out = await open(logFile, "w");
   try {
     const env = {
-      ...SERVICE_MALLOC_ENV,
       PORT: String(port),
       ELASTICSEARCH_URL: nodes.join(","),
       INDEX_PREFIX: prefix,
       ...extraEnv,
     };
-    const child = await startService(entry, [], env, { stdout: out.fd, nodeArgs: SERVICE_NODE_ARGS, cwd: serviceDir ?? PROJECT_ROOT });
+    const child = await startService(entry, [], env, { stdout: out.fd, cwd: serviceDir ?? PROJECT_ROOT });
     return { url: `http://127.0.0.1:${port}`, logFile, child, stop: () => void child.kill("SIGTERM") };
   } finally {
     // The child holds its own copy of the descriptor.
     await out.close();
   }
-}
-
-async function builtEntry(serviceDir: string): Promise<string> {
-  const entry = join(resolve(serviceDir), "dist", "src", "server.js");
-  await access(entry).catch(() => {
-    throw new Error(`${entry} is missing: run npm ci and npm run build in ${serviceDir} first`);
-  });
-  return entry;
 }
 
 const ms = (value: number): string => (Number.isNaN(value) ? "-" : `${value.toFixed(1)} ms`);

@@ -9,7 +9,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { P99_LIMIT_MS } from "./capacity.js";
 import { MixedLoad, type MixedLoadOptions, type PhaseSummary } from "./mixed-load.js";
-import { RssSampler } from "./rss.js";
+import { RssSampler } from "../lib/rss.js";
 
 export const OVERLOAD_SHARE = 200;
 export const RECOVERY_SHARE = 60;

@@ -5,7 +5,7 @@
  * measured capacity makes a verdict mean the same on both.
  */
 import { capacityLines, DEFAULT_STEPS, measureCapacity, STEP_HEADER, stepRow, type Capacity, type Target } from "./capacity.js";
-import { wholeOption } from "./cli.js";
+import { wholeOption } from "../lib/cli.js";
 import type { LoadRequest } from "./mixed-load.js";
 
 /** Short steps: enough to find the knee, not the per-route detail of bench:capacity. */

@@ -1,8 +1,8 @@
 /**
  * How the production service is started to keep its memory small (target: RSS under
  * 150 MB through a 5-minute mixed load, `npm run load`). The Dockerfile and
- * `npm run serve:prod` spell out the same settings; the load, chaos and fuzz scripts
- * start their service child with them.
+ * `npm run serve:prod` spell out the same settings; every script's service child starts
+ * with them (scripts/lib/service.ts).
  *
  * Measured with `npm run load` (docs/operations.md, "Memory"): Node's defaults let the heap grow to
  * about 240-380 MiB under load, mostly young-generation space and old space grown ahead of

@@ -18,7 +18,7 @@ export class LatencyHistogram {
     if (bucket > this.max) this.max = bucket;
   }
 
-  /** The same rule as bench-service's percentile(): the value at rank ceil(p * n). */
+  /** The same rule as scripts/lib/percentile.ts: the value at rank ceil(p * n). */
   percentile(p: number): number {
     if (this.count === 0) return Number.NaN;
     const rank = Math.max(1, Math.ceil(p * this.count));

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { wholeOption } from "../../load/cli.js";
+import { wholeOption } from "../../lib/cli.js";
 
 export const PHASES = ["one", "many", "polling", "two", "burst"] as const;
 export type PhaseName = (typeof PHASES)[number];

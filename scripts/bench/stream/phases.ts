@@ -4,7 +4,7 @@ import { LiveSimulator } from "../../../src/live/simulator.js";
 import type { IndexNames } from "../../../src/store/index-names.js";
 import { countsBetween, esCounts } from "./es-counters.js";
 import type { LoadLink } from "./load-link.js";
-import { ProcessMeter } from "./process-usage.js";
+import { ProcessMeter } from "../../lib/cpu.js";
 import type { ConvergeReply, OpenReply, PollReply, StreamClientSpec, StreamsReply } from "./protocol.js";
 import { rewriteFixtures } from "./burst.js";
 import { playCopy, type RealData } from "./real-data.js";

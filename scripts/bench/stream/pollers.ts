@@ -1,5 +1,5 @@
 import { Agent } from "node:http";
-import { send } from "../http-send.js";
+import { send } from "../../lib/http-send.js";
 import { LatencyHistogram } from "./latency-histogram.js";
 import type { PollReply } from "./protocol.js";
 

@@ -2,9 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildService } from "../../load/harness.js";
-import { SERVICE_MALLOC_ENV } from "../../runtime/service-memory.js";
-import { freePort, serviceNodeFlags, startService } from "../bench-service.js";
+import { buildService, freePort, startService } from "../../lib/service.js";
 
 export type ServiceInstance = { url: string; pid: number | null; logFile: string; child: ChildProcess };
 
@@ -30,8 +28,8 @@ export class Services {
       const logFile = join(tmpdir(), `${this.prefix}-${label}-${i + 1}.log`);
       const out = await open(logFile, "w");
       try {
-        const env = { ...SERVICE_MALLOC_ENV, PORT: String(port), INDEX_PREFIX: this.prefix, STREAMS_PER_KEY: String(this.streamsPerKey) };
-        const child = await startService(this.entry, [], env, { stdout: out.fd, nodeArgs: serviceNodeFlags() });
+        const env = { PORT: String(port), INDEX_PREFIX: this.prefix, STREAMS_PER_KEY: String(this.streamsPerKey) };
+        const child = await startService(this.entry, [], env, { stdout: out.fd });
         this.running.add(child);
         instances.push({ url: `http://127.0.0.1:${port}`, pid: child.pid ?? null, logFile, child });
       } finally {

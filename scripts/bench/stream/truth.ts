@@ -1,5 +1,5 @@
 import type { Agent } from "node:http";
-import { send } from "../http-send.js";
+import { send } from "../../lib/http-send.js";
 import { heldFixture, type HeldFixture, type PresentedFixture } from "./client-state.js";
 
 /** Pages read at most for one query (the stream's snapshot cap, 1000, is 20 pages of 50). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentile } from "../../../scripts/bench/bench-service.js";
+import { percentile } from "../../../scripts/lib/percentile.js";
 import { ClientState, compareWithTruth, heldFixture } from "../../../scripts/bench/stream/client-state.js";
 import { requestsByOperation } from "../../../scripts/bench/stream/es-counters.js";
 import { LatencyHistogram } from "../../../scripts/bench/stream/latency-histogram.js";

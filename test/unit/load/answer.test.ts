@@ -1,12 +1,13 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAgent, sendLoadRequest } from "../../../scripts/load/answer.js";
+import { sendLoadRequest } from "../../../scripts/load/answer.js";
+import { keepAliveAgent } from "../../../scripts/lib/load-driver.js";
 
 // A stand-in answering by path, to see how the load generator classes each kind of answer.
 let server: Server;
 let baseUrl = "";
-const agent = loadAgent();
+const agent = keepAliveAgent();
 
 beforeAll(async () => {
   server = createServer((req, res) => {

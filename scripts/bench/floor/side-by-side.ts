@@ -5,11 +5,11 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { percentile } from "./bench-service.js";
+import { percentile } from "../../lib/percentile.js";
 import type { TargetCpu, TargetCpuMeter } from "./target-cpu.js";
+import { perTarget, TARGET_NAMES, type TargetName } from "./targets.js";
 
-export const TARGET_NAMES = ["service", "stack", "floor", "raw"] as const;
-export type TargetName = (typeof TARGET_NAMES)[number];
+export { perTarget, TARGET_NAMES, type TargetName } from "./targets.js";
 export type Measured = { rps: number; p50: number; p99: number; samples: number; cpu: TargetCpu };
 
 /**
@@ -40,11 +40,6 @@ export async function rotate(
     return { rps, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), samples: sorted.length, cpu: meter.perRequest(target, sorted.length) };
   };
   return perTarget(summarize);
-}
-
-/** A record with `make(target)` for every target. */
-export function perTarget<T>(make: (target: TargetName) => T): Record<TargetName, T> {
-  return Object.fromEntries(TARGET_NAMES.map((target) => [target, make(target)])) as Record<TargetName, T>;
 }
 
 export type RunOptions = {

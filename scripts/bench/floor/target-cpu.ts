@@ -8,8 +8,8 @@
  * floor), what the stack the service is built on adds to that (stack - floor), and what our
  * own code adds on top (service - stack).
  */
-import { cpuWindow } from "../load/cpu-meter.js";
-import { perTarget, type TargetName } from "./side-by-side.js";
+import { cpuWindow } from "../../lib/cpu.js";
+import { perTarget, type TargetName } from "./targets.js";
 
 /** The processes whose CPU a benchmark reads: its service child, its two floor children, the local node(s). */
 export type TargetPids = { service: number; stack: number; floor: number; nodes: readonly number[] };

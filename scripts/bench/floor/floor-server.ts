@@ -17,10 +17,10 @@ import { once } from "node:events";
 import { Agent, createServer } from "node:http";
 import Router from "@koa/router";
 import Koa from "koa";
-import { benchServiceOptions, freePort, startService } from "./bench-service.js";
-import type { Config } from "../../src/config.js";
-import { createElasticsearchClient } from "../../src/store/client.js";
-import { send } from "./http-send.js";
+import { freePort, startService } from "../../lib/service.js";
+import type { Config } from "../../../src/config.js";
+import { createElasticsearchClient } from "../../../src/store/client.js";
+import { send } from "../../lib/http-send.js";
 import { bareNodeSend, clientNodeSend, type NodeReply, type NodeSend } from "./node-send.js";
 
 /** Which floor a floor-mode child serves (FLOOR_KIND): see the file's comment. */
@@ -114,9 +114,8 @@ export async function startFloor(
 ): Promise<StartedFloor> {
   const { serviceUrl, apiKey, ...rest } = env;
   const port = await freePort();
-  const { env: runtime, nodeArgs } = benchServiceOptions();
-  const floorEnv = { ...runtime, ...rest, PORT: String(port), FLOOR_KIND: kind, FLOOR_SERVICE_URL: serviceUrl, FLOOR_API_KEY: apiKey };
-  const child = await startService(entry, ["--floor"], floorEnv, { nodeArgs });
+  const floorEnv = { ...rest, PORT: String(port), FLOOR_KIND: kind, FLOOR_SERVICE_URL: serviceUrl, FLOOR_API_KEY: apiKey };
+  const child = await startService(entry, ["--floor"], floorEnv);
   return { url: `http://127.0.0.1:${port}`, child };
 }
 

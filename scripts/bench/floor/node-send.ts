@@ -6,7 +6,7 @@
  */
 import type { Agent } from "node:http";
 import type { Client } from "@elastic/elasticsearch";
-import { send, type Reply } from "./http-send.js";
+import { send, type Reply } from "../../lib/http-send.js";
 
 /** An answer from the node: raw bytes (bare), or the client's parsed body in `json` (client). */
 export type NodeReply = Reply & { json?: unknown };

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { procFile } from "./proc.js";
 
 /** Resident memory of a process in MiB from /proc/<pid>/status: total, and its anonymous and file-backed parts. */
 export interface Resident {
@@ -10,12 +10,8 @@ export interface Resident {
 }
 
 export function residentMiB(pid: number): Resident | null {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return null;
-  }
+  const status = procFile(pid, "status");
+  if (status === null) return null;
   const field = (name: string): number | null => {
     const match = new RegExp(`^${name}:\\s+([0-9]+) kB$`, "m").exec(status);
     return match?.[1] ? Number(match[1]) / 1024 : null;
@@ -24,9 +20,10 @@ export function residentMiB(pid: number): Resident | null {
   return rss === null ? null : { rss, anon: field("RssAnon") ?? Number.NaN, file: field("RssFile") ?? Number.NaN };
 }
 
-/** Samples a process's RSS every `everyMs` and keeps the highest value seen. */
+/** Samples a process's RSS every `everyMs` and keeps the highest value seen, overall and since the last `windowMax()`. */
 export class RssSampler {
   max = 0;
+  private sinceWindow = 0;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -45,10 +42,19 @@ export class RssSampler {
     return this.max;
   }
 
+  /** The highest RSS since the previous call (or the start), sampled once more now. */
+  windowMax(): number {
+    this.sample();
+    const max = this.sinceWindow;
+    this.sinceWindow = 0;
+    return max;
+  }
+
   private sample(): void {
     const sample = residentMiB(this.pid);
     if (sample === null) return;
     this.max = Math.max(this.max, sample.rss);
+    this.sinceWindow = Math.max(this.sinceWindow, sample.rss);
     this.onSample(sample);
   }
 }
