@@ -40,9 +40,16 @@ export type RoundOptions = {
   snapshotDocumentsPerGroup: number;
   /** Ids and versions one read of snapshots returns at most (each query counts its largest result set). */
   memberHitsPerRead: number;
+  /** Reads of snapshots' ids in flight at once: at most this many times `memberHitsPerRead` hits held. */
+  memberReadsInFlight: number;
 };
 
-export const DEFAULT_ROUND_OPTIONS: Omit<RoundOptions, "snapshotMax"> = { idsPerSearch: 1_000, snapshotDocumentsPerGroup: 2_000, memberHitsPerRead: 100_000 };
+export const DEFAULT_ROUND_OPTIONS: Omit<RoundOptions, "snapshotMax"> = {
+  idsPerSearch: 1_000,
+  snapshotDocumentsPerGroup: 2_000,
+  memberHitsPerRead: 50_000,
+  memberReadsInFlight: 3,
+};
 
 export class Round {
   /** Fixtures to ask about again next round: read at a newer version than was judged, or found behind by a check. */
@@ -161,7 +168,7 @@ export class Round {
 
   /**
    * Whole result sets for the queries that need a snapshot. Their ids are read in batches of at
-   * most `memberHitsPerRead` hits (the next batch read while this one is presented), their
+   * most `memberHitsPerRead` hits (`memberReadsInFlight` batches asked at once), their
    * documents in groups of at most `snapshotDocumentsPerGroup`: memory stays bounded however
    * many streams open at once.
    */
@@ -175,10 +182,12 @@ export class Round {
         (ordered) => ({ ok: true as const, ordered }),
         (error: Error) => ({ ok: false as const, error }),
       );
-    let next = batches.length > 0 ? read(batches[0]!) : null;
+    // The next reads are asked while this one is presented: the node and the service work side by side.
+    const inFlight = batches.slice(0, this.options.memberReadsInFlight).map(read);
     for (const [i, batch] of batches.entries()) {
-      const answer = await next!;
-      next = i + 1 < batches.length ? read(batches[i + 1]!) : null;
+      const answer = await inFlight.shift()!;
+      const following = batches[i + this.options.memberReadsInFlight];
+      if (following) inFlight.push(read(following));
       if (!answer.ok) {
         for (const { query } of batch) this.hooks.failed(query, answer.error);
         continue;

@@ -20,13 +20,15 @@ export type OrderedMembers = { ok: true; members: Array<{ id: number; version: S
 export type ReadDocument = { doc: FixtureDocument; version: StoredVersion };
 
 export type StandingReaderOptions = {
-  /** Documents one read returns at most (bounds the memory of a round's reads). */
+  /** Documents one read returns at most. */
   documentsPerRead: number;
+  /** Reads of documents in flight at once. */
+  documentReadsAtOnce: number;
   /** Hits one page of a membership check returns. */
   checkPageSize: number;
 };
 
-export const DEFAULT_READER_OPTIONS: StandingReaderOptions = { documentsPerRead: 250, checkPageSize: 5_000 };
+export const DEFAULT_READER_OPTIONS: StandingReaderOptions = { documentsPerRead: 250, documentReadsAtOnce: 4, checkPageSize: 5_000 };
 
 type Hit = estypes.SearchHit<FixtureDocument>;
 
@@ -141,20 +143,29 @@ export class StandingReader {
     });
   }
 
-  /** The documents of `ids` with the fields `source` keeps, read in bounded batches; a fixture deleted meanwhile is missing. */
+  /**
+   * The documents of `ids` with the fields `source` keeps, in batches of `documentsPerRead`,
+   * `documentReadsAtOnce` of them in flight (the caller bounds how many ids it asks at once,
+   * so this bounds nothing more; one at a time, a snapshot burst waited on round trips while
+   * neither the node nor the service was busy). A fixture deleted meanwhile is missing.
+   */
   async documents(ids: readonly number[], source: estypes.SearchSourceConfig | undefined): Promise<Map<number, ReadDocument>> {
     const read = new Map<number, ReadDocument>();
-    for (let start = 0; start < ids.length; start += this.options.documentsPerRead) {
-      const batch = ids.slice(start, start + this.options.documentsPerRead);
-      this.searches += 1;
-      const asked = Date.now();
-      const hits = (await searchHits<FixtureDocument>(this.es, { ...documentsById(this.alias, batch, source), preference: this.preference })) as Hit[];
-      this.waited.documents += Date.now() - asked;
-      for (const hit of hits) {
-        const [member] = versioned(hit);
-        if (member && hit._source) read.set(member.id, { doc: hit._source, version: member.version });
+    const batches: number[][] = [];
+    for (let start = 0; start < ids.length; start += this.options.documentsPerRead) batches.push(ids.slice(start, start + this.options.documentsPerRead));
+    const reader = async () => {
+      for (let batch = batches.shift(); batch !== undefined; batch = batches.shift()) {
+        this.searches += 1;
+        const asked = Date.now();
+        const hits = (await searchHits<FixtureDocument>(this.es, { ...documentsById(this.alias, batch, source), preference: this.preference })) as Hit[];
+        this.waited.documents += Date.now() - asked;
+        for (const hit of hits) {
+          const [member] = versioned(hit);
+          if (member && hit._source) read.set(member.id, { doc: hit._source, version: member.version });
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.documentReadsAtOnce, batches.length) }, reader));
     return read;
   }
 
