@@ -1,4 +1,5 @@
 import type { HistoryPool } from "./history-pool.js";
+import type { BudgetUse } from "./stream-budget.js";
 import { StandingQuery, type StandingQuerySpec } from "./standing-query.js";
 import type { Subscriber } from "./subscriber.js";
 
@@ -17,6 +18,7 @@ export class QueryRegistry {
   private readonly joins = new Map<Subscriber, PendingJoin>();
   private readonly openByKey = new Map<string, number>();
   private nextQuery = 0;
+  private counted: Pick<BudgetUse, "members" | "unsentBytes"> = { members: 0, unsentBytes: 0 };
 
   constructor(
     private readonly options: RegistryOptions,
@@ -141,15 +143,27 @@ export class QueryRegistry {
     }
   }
 
-  /** What the budget counts: streams, queries, members held, unsent bytes. */
-  use(): { streams: number; queries: number; members: number; unsentBytes: number } {
+  /**
+   * What the budget counts: streams and queries as they are now, members held and bytes
+   * unsent as last counted (`recount`). A join reads this, so it must not walk every query:
+   * a thousand joins over five thousand queries would be millions of steps.
+   */
+  use(): BudgetUse {
+    return { streams: this.openStreams, queries: this.queries.size, ...this.counted };
+  }
+
+  /**
+   * Counts members held and bytes unsent again. Rounds are what change them (and sockets
+   * draining, which only lowers them), so the hub recounts after each round.
+   */
+  recount(): void {
     let members = 0;
     let unsentBytes = 0;
     for (const query of this.queries.values()) {
       members += query.memberCount;
       for (const subscriber of query.subscribers) unsentBytes += subscriber.unsentBytes;
     }
-    return { streams: this.openStreams, queries: this.queries.size, members, unsentBytes };
+    this.counted = { members, unsentBytes };
   }
 
   clear(): void {

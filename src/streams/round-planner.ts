@@ -41,7 +41,7 @@ export function planRound(
     if (!wantsSnapshot && !input.changed && !input.checkRound) continue;
     let request: estypes.SearchRequest;
     try {
-      request = query.spec.request(at);
+      request = query.requestAt(at);
     } catch (error) {
       plan.failed.push({ query, error: error as Error });
       continue;
@@ -75,7 +75,7 @@ function checksDue(due: StandingQuery[], total: number, now: number, options: Pl
 
 function safeRequest(query: StandingQuery, at: Date, plan: RoundPlan): estypes.SearchRequest | null {
   try {
-    return query.spec.request(at);
+    return query.requestAt(at);
   } catch (error) {
     plan.failed.push({ query, error: error as Error });
     return null;

@@ -276,11 +276,12 @@ export class Round {
         continue;
       }
       this.safely(query, () => {
-        const before = new Map(query.memberIds.map((id) => [id, query.held(id)!]));
+        // Only a query that does not move with time can be corrected: only its versions are kept to tell.
+        const before = query.movesWithTime ? null : new Map(query.memberIds.map((id) => [id, query.held(id)!]));
         const { events, left, behind } = query.checkMembership(found, this.at);
         this.hooks.issued(events);
         for (const id of behind) this.carry.add(id);
-        if (!query.movesWithTime) {
+        if (before) {
           // The change rounds judged these very versions otherwise: a correction, not news.
           const missed =
             left.filter((id) => this.hooks.reportedVersion(id) === versionKey(id, before.get(id)!)).length +

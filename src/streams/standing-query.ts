@@ -64,6 +64,8 @@ export class StandingQuery {
    * request at two times, never by reading what the request means.
    */
   readonly movesWithTime: boolean;
+  /** The request of a query that does not move with time, built once. */
+  private fixedRequest: estypes.SearchRequest | null = null;
   private readonly membership = new Membership();
   private history: EventHistory;
   private seq = 0;
@@ -77,6 +79,15 @@ export class StandingQuery {
   ) {
     this.history = new EventHistory(historySize, pool);
     this.movesWithTime = movesWithTime(spec, now);
+  }
+
+  /**
+   * The query's request at `at`, built by its endpoint's builder; built once when it does not
+   * move with time (a round plans every query, and most are thresholds, not windows).
+   */
+  requestAt(at: Date): estypes.SearchRequest {
+    if (this.movesWithTime) return this.spec.request(at);
+    return (this.fixedRequest ??= this.spec.request(at));
   }
 
   /** The id of the last event issued: a snapshot carries it, so a reconnect resumes after it. */
@@ -236,7 +247,7 @@ export class StandingQuery {
 /** Whether the spec's request differs an hour later; a builder that fails is the round's to report (round-planner.ts). */
 function movesWithTime(spec: StandingQuerySpec, now: number): boolean {
   try {
-    const at = (ms: number) => JSON.stringify(spec.request(new Date(ms)).query);
+    const at = (ms: number) => JSON.stringify(spec.request(new Date(ms)));
     return at(now) !== at(now + HOUR_MS);
   } catch {
     return false;

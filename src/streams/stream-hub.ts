@@ -143,6 +143,7 @@ export class StreamHub {
 
   /** Bytes the streams hold by the budget's account, and the budget. */
   get memory(): { used: number; budget: number } {
+    this.registry.recount();
     return { used: this.budget.used(this.registry.use()), budget: this.budget.maxBytes };
   }
 
@@ -217,6 +218,7 @@ export class StreamHub {
       this.fault(error as Error);
     } finally {
       this.running = false;
+      this.registry.recount();
       // Rounds start every pollMs (not pollMs after the last one ended), so a slow round does not stretch every delay.
       this.schedule(Math.max(1, this.options.pollMs - (Date.now() - started)));
     }

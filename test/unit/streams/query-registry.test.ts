@@ -41,4 +41,14 @@ describe("QueryRegistry", () => {
     registry.sweep(query.idleSince! + 60_000);
     expect(registry.size).toBe(0);
   });
+
+  it("reports streams and queries as they are, members and unsent bytes as last recounted (a join never walks every query)", () => {
+    const registry = new QueryRegistry({ perKey: 10, maxQueries: 5, lingerMs: 60_000, historySize: 10 }, "t", new HistoryPool(1 << 20));
+    const query = registry.queryFor(spec("a"));
+    query.subscribers.add({ keyId: "key", unsentBytes: 700 } as Subscriber);
+    expect(registry.reserve("key")).toBe(true);
+    expect(registry.use()).toEqual({ streams: 1, queries: 1, members: 0, unsentBytes: 0 });
+    registry.recount();
+    expect(registry.use()).toEqual({ streams: 1, queries: 1, members: 0, unsentBytes: 700 });
+  });
 });
