@@ -25,6 +25,7 @@ import { buildLastFixturesSearches } from "../../../src/search/fixture-list/last
 import { buildLivescoresSearch } from "../../../src/search/fixture-list/livescores-query.js";
 import { ensureAliasedIndex } from "../../../src/store/ensure-index.js";
 import { versionedIndexName, type IndexNames } from "../../../src/store/index-names.js";
+import { fixtureIdOf } from "../../../src/store/hit-ids.js";
 import { refsOnly } from "../../../src/store/versioned-refs.js";
 import { freePort, startService } from "../../lib/service.js";
 import { hitIds, type FloorScenario, type ScenarioSet, type ServiceUnderTest } from "./harness.js";
@@ -107,7 +108,7 @@ function scenarios(toNode: NodeSend, node: string, names: IndexNames, { day, ids
   const idsWithForm = async (): Promise<NodeReply> => {
     const page = await idSearch();
     const hits = replyJson<estypes.SearchResponse>(page).hits.hits;
-    const targets = hits.map((hit) => refTarget({ index: hit._index, id: hit._id ?? "", version: "", fields: (hit.fields ?? {}) as Record<string, unknown[]> }));
+    const targets = hits.map((hit) => refTarget({ index: hit._index, id: String(fixtureIdOf(hit) ?? ""), version: "", fields: (hit.fields ?? {}) as Record<string, unknown[]> }));
     const { searches = [] } = buildLastFixturesSearches(index, targets);
     const ndjson = searches.map((line, i) => JSON.stringify(i % 2 === 1 ? refsOnly(line as estypes.SearchSearchRequestBody) : line)).join("\n") + "\n";
     const form = await toNode(`${node}/_msearch`, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body: ndjson });

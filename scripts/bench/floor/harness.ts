@@ -20,6 +20,7 @@ import { availableParallelism } from "node:os";
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { loadConfig } from "../../../src/config.js";
 import { createElasticsearchClient } from "../../../src/store/client.js";
+import { fixtureIdOf } from "../../../src/store/hit-ids.js";
 import { indexNames, type IndexNames } from "../../../src/store/index-names.js";
 import { localNodePids } from "../../lib/es-pids.js";
 import { send } from "../../lib/http-send.js";
@@ -66,7 +67,8 @@ export type ScenarioSet<Picks> = {
 };
 
 export function hitIds(reply: NodeReply): number[] {
-  return replyJson<estypes.SearchResponse>(reply).hits.hits.map((hit) => Number(hit._id));
+  // The node's reads carry no stored field, so no `_id`: the id comes from doc values (src/store/hit-ids.ts).
+  return replyJson<estypes.SearchResponse>(reply).hits.hits.map((hit) => fixtureIdOf(hit) ?? Number.NaN);
 }
 
 export async function runFloorBench<Picks>(set: ScenarioSet<Picks>): Promise<void> {

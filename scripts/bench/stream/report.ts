@@ -8,6 +8,7 @@ export type EsLoad = { requestsPerSecond: number; byOperation: Map<string, numbe
 
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
 const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : "-");
+const MIB = 1024 * 1024;
 
 export function latencyLine(label: string, sparse: Sparse): string {
   const histogram = LatencyHistogram.fromSparse(sparse);
@@ -81,6 +82,7 @@ export function roundLines(rounds: RoundCounts, serviceCpuMs: number): string[] 
       `${fixed(rounds.searches / rounds.rounds, 2)} searches per round; ${rounds.changed.toLocaleString("en")} changed fixtures asked about, ` +
       `service CPU ${fixed(rounds.changed > 0 ? serviceCpuMs / rounds.changed : Number.NaN, 2)} ms per changed fixture; ` +
       `membership corrections ${rounds.corrections} (target 0)`,
+    `at the end: V8 heap in use ${fixed(rounds.heapUsedBytes / MIB, 1)} MiB, the streams' memory budget account ${fixed(rounds.streamMemoryBytes / MIB, 1)} MiB (all instances)`,
   ];
 }
 

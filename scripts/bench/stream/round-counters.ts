@@ -2,7 +2,9 @@
  * What the hub's rounds did, from the services' /metrics (src/monitoring/service-metrics.ts):
  * how many rounds, how long they took (the histogram's buckets), the searches they sent, the
  * changed fixtures they asked about, and the corrections membership checks made. Summed over
- * instances; a phase reports the difference between two readings.
+ * instances; a phase reports the difference between two readings. Beside them, two gauges as
+ * the later reading found them: the V8 heap in use and what the streams hold by the memory
+ * budget's account (how the budget's estimates compare with the heap).
  */
 export type RoundCounts = {
   rounds: number;
@@ -11,14 +13,16 @@ export type RoundCounts = {
   searches: number;
   changed: number;
   corrections: number;
+  heapUsedBytes: number;
+  streamMemoryBytes: number;
 };
 
-export const NO_ROUNDS: RoundCounts = { rounds: 0, buckets: new Map(), searches: 0, changed: 0, corrections: 0 };
+export const NO_ROUNDS: RoundCounts = { rounds: 0, buckets: new Map(), searches: 0, changed: 0, corrections: 0, heapUsedBytes: 0, streamMemoryBytes: 0 };
 
 const BUCKET = /^stream_round_duration_seconds_bucket\{le="([^"]+)"\}\s+([0-9.e+]+)$/;
 
 export function roundCounts(metricsText: string): RoundCounts {
-  const counts: RoundCounts = { rounds: 0, buckets: new Map(), searches: 0, changed: 0, corrections: 0 };
+  const counts: RoundCounts = { ...NO_ROUNDS, buckets: new Map() };
   for (const line of metricsText.split("\n")) {
     const bucket = BUCKET.exec(line);
     if (bucket) {
@@ -32,6 +36,8 @@ export function roundCounts(metricsText: string): RoundCounts {
     else if (name === "stream_round_searches_total") counts.searches = Number(value);
     else if (name === "stream_changed_fixtures_total") counts.changed = Number(value);
     else if (name === "stream_membership_corrections_total") counts.corrections = Number(value);
+    else if (name === "nodejs_heap_size_used_bytes") counts.heapUsedBytes = Number(value);
+    else if (name === "stream_memory_bytes") counts.streamMemoryBytes = Number(value);
   }
   return counts;
 }
@@ -39,7 +45,15 @@ export function roundCounts(metricsText: string): RoundCounts {
 export function addRounds(a: RoundCounts, b: RoundCounts): RoundCounts {
   const buckets = new Map(a.buckets);
   for (const [le, count] of b.buckets) buckets.set(le, (buckets.get(le) ?? 0) + count);
-  return { rounds: a.rounds + b.rounds, buckets, searches: a.searches + b.searches, changed: a.changed + b.changed, corrections: a.corrections + b.corrections };
+  return {
+    rounds: a.rounds + b.rounds,
+    buckets,
+    searches: a.searches + b.searches,
+    changed: a.changed + b.changed,
+    corrections: a.corrections + b.corrections,
+    heapUsedBytes: a.heapUsedBytes + b.heapUsedBytes,
+    streamMemoryBytes: a.streamMemoryBytes + b.streamMemoryBytes,
+  };
 }
 
 export function roundsBetween(before: RoundCounts, after: RoundCounts): RoundCounts {
@@ -51,6 +65,8 @@ export function roundsBetween(before: RoundCounts, after: RoundCounts): RoundCou
     searches: after.searches - before.searches,
     changed: after.changed - before.changed,
     corrections: after.corrections - before.corrections,
+    heapUsedBytes: after.heapUsedBytes,
+    streamMemoryBytes: after.streamMemoryBytes,
   };
 }
 
