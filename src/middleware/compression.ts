@@ -8,7 +8,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * gzip or br, whichever the client prefers (br on a tie), for JSON and text above the
  * threshold, both at their fastest level: on the API's JSON (3-150 KiB) gzip 1 and br 1 keep
  * 89-90% of the bytes off the wire for a third of the CPU of gzip 6 and br 4, which keep
- * 92% (docs/operations.md, "Compression"; measured by `npm run bench:request-cost`).
+ * 92% (docs/operations.md, "Compression"; measured by `npm run bench:capacity`).
  */
 export function compression() {
   return compress({

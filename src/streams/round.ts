@@ -264,6 +264,8 @@ export class Round {
   /** Membership checks of many queries in one paged search. */
   private async checks(asks: readonly Ask[]): Promise<void> {
     const { matches, failed } = await this.reader.matchesOfAll(named(asks));
+    const missed = new Map<StandingQuery, number>();
+    const leftAtJudged: Array<{ query: StandingQuery; id: number; held: StoredVersion }> = [];
     for (const { query } of asks) {
       const error = failed.get(query.id);
       if (error) {
@@ -283,12 +285,36 @@ export class Round {
         for (const id of behind) this.carry.add(id);
         if (before) {
           // The change rounds judged these very versions otherwise: a correction, not news.
-          const missed =
-            left.filter((id) => this.hooks.reportedVersion(id) === versionKey(id, before.get(id)!)).length +
-            behind.filter((id) => this.hooks.reportedVersion(id) === versionKey(id, found.get(id)!)).length;
-          if (missed > 0) this.hooks.corrected(query, missed);
+          const behindJudged = behind.filter((id) => this.hooks.reportedVersion(id) === versionKey(id, found.get(id)!)).length;
+          if (behindJudged > 0) missed.set(query, behindJudged);
+          for (const id of left) {
+            const held = before.get(id)!;
+            if (this.hooks.reportedVersion(id) === versionKey(id, held)) leftAtJudged.push({ query, id, held });
+          }
         }
       });
+    }
+    await this.leftUnchanged(leftAtJudged, missed);
+    for (const [query, fixtures] of missed) this.hooks.corrected(query, fixtures);
+  }
+
+  /**
+   * A fixture a check found gone is a correction only if it is still stored at the version the
+   * change rounds judged: the check reads the index as it is now, so a write after the feed's
+   * last poll (the next round's news, in a slow round) also makes a fixture leave. Counted in
+   * `missed`; if the versions cannot be read, nothing is counted (the events went out regardless).
+   */
+  private async leftUnchanged(left: ReadonlyArray<{ query: StandingQuery; id: number; held: StoredVersion }>, missed: Map<StandingQuery, number>): Promise<void> {
+    if (left.length === 0) return;
+    let stored: Map<number, StoredVersion>;
+    try {
+      stored = await this.reader.versions([...new Set(left.map(({ id }) => id))]);
+    } catch {
+      return;
+    }
+    for (const { query, id, held } of left) {
+      const now = stored.get(id);
+      if (now && versionKey(id, now) === versionKey(id, held)) missed.set(query, (missed.get(query) ?? 0) + 1);
     }
   }
 

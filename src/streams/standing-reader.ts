@@ -1,6 +1,6 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import { chunkByClauses, documentsById, factorConjuncts, MAX_CLAUSES_PER_SEARCH, whichMatch, type NamedQuery } from "../search/streams/named-queries.js";
+import { chunkByClauses, documentsById, factorConjuncts, MAX_CLAUSES_PER_SEARCH, versionsById, whichMatch, type NamedQuery } from "../search/streams/named-queries.js";
 import { membershipOf } from "../search/streams/standing-request.js";
 import { fixtureIdOf } from "../store/hit-ids.js";
 import { msearchItem, multiSearch } from "../store/multi-search.js";
@@ -167,6 +167,16 @@ export class StandingReader {
     };
     await Promise.all(Array.from({ length: Math.min(this.options.documentReadsAtOnce, batches.length) }, reader));
     return read;
+  }
+
+  /** The stored version of each of `ids` now; a fixture deleted is missing. */
+  async versions(ids: readonly number[]): Promise<Map<number, StoredVersion>> {
+    const found = new Map<number, StoredVersion>();
+    if (ids.length === 0) return found;
+    this.searches += 1;
+    const hits = (await searchHits<FixtureDocument>(this.es, { ...versionsById(this.alias, ids), preference: this.preference })) as Hit[];
+    for (const hit of hits) for (const { id, version } of versioned(hit)) found.set(id, version);
+    return found;
   }
 
   private async msearch(requests: readonly estypes.SearchRequest[]): Promise<Array<estypes.MsearchResponseItem<FixtureDocument>>> {

@@ -77,3 +77,52 @@ describe("a round's snapshot", () => {
     expect([...round.carry]).toEqual([1]);
   });
 });
+
+describe("a round's membership check", () => {
+  /** A query holding fixtures 1 and 2 at seq 3, both reported by the feed at that version. */
+  function holding(): StandingQuery {
+    const query = new StandingQuery("q1", SPEC, 10, new HistoryPool(1 << 20));
+    query.subscribers.add(subscriber(recordingResponse()));
+    query.applySnapshot([1, 2].map((id) => ({ id, version: v(3), fixture: { version: `fixtures_v1/${id}/3/1`, doc: doc(id, 3) } })), new Date());
+    return query;
+  }
+
+  it("counts a fixture gone from the check as a correction only while it is stored at the version the change rounds judged", async () => {
+    const query = holding();
+    // The check finds neither; since the feed's last poll, fixture 2 was written again (seq 4).
+    const reader = {
+      matchesOfAll: async () => ({ matches: new Map([["q1", new Map()]]), failed: new Map() }),
+      versions: async () => new Map([[1, v(3)], [2, v(4)]]),
+    } as unknown as StandingReader;
+    const corrected: Array<[string, number]> = [];
+    const round = new Round(
+      reader,
+      { ...hooks(), corrected: (q, fixtures) => corrected.push([q.id, fixtures]), reportedVersion: (id) => `fixtures_v1/${id}/3/1` },
+      { ...DEFAULT_ROUND_OPTIONS, snapshotMax: 100 },
+      new Date(),
+    );
+    await round.run({ snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);
+    expect(corrected).toEqual([["q1", 1]]);
+    expect(query.memberIds).toEqual([]);
+  });
+
+  it("counts nothing when the stored versions cannot be read, and still sends what left", async () => {
+    const query = holding();
+    const reader = {
+      matchesOfAll: async () => ({ matches: new Map([["q1", new Map()]]), failed: new Map() }),
+      versions: async () => {
+        throw new Error("node down");
+      },
+    } as unknown as StandingReader;
+    const corrected: number[] = [];
+    const round = new Round(
+      reader,
+      { ...hooks(), corrected: (_q, fixtures) => corrected.push(fixtures), reportedVersion: (id) => `fixtures_v1/${id}/3/1` },
+      { ...DEFAULT_ROUND_OPTIONS, snapshotMax: 100 },
+      new Date(),
+    );
+    await round.run({ snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);
+    expect(corrected).toEqual([]);
+    expect(query.memberIds).toEqual([]);
+  });
+});
