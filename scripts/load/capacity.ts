@@ -99,8 +99,12 @@ export function stepRow(step: Step): string {
   ].join(" ");
 }
 
-/** The capacity line and, when asked, the CPU targets at it. */
-export function capacityLines(capacity: Capacity, targets: { serviceMsPerRequest: number; shareOfNode: number } | null): string[] {
+/**
+ * The capacity line and, when asked, the CPU target at it. The service's share of the node's CPU
+ * is printed as a figure only: its target (<= 25%) was withdrawn by issue 28, since the stack the
+ * service must be built on already costs a large share of the node's CPU on cached pages.
+ */
+export function capacityLines(capacity: Capacity, targets: { serviceMsPerRequest: number } | null): string[] {
   const { best } = capacity;
   if (!best) return [`Capacity: none (no step had p99 <= ${P99_LIMIT_MS} ms with nothing failed); stopped because ${capacity.stoppedBecause}.`];
   const lines = [
@@ -111,7 +115,7 @@ export function capacityLines(capacity: Capacity, targets: { serviceMsPerRequest
     const node = best.use.nodeMs / best.stats.answered;
     const share = service / node;
     lines.push(`  ${targetLine("service CPU per request at capacity:", service, "<=", targets.serviceMsPerRequest, " ms")}`);
-    lines.push(`  ${targetLine(`service/node CPU at capacity (node ${fixed(node, 2)} ms):`, 100 * share, "<=", 100 * targets.shareOfNode, "%", 0)}`);
+    lines.push(`  service/node CPU at capacity: ${fixed(100 * share, 0)}% (node ${fixed(node, 2)} ms per request; no target: withdrawn, see bench:fixtures' stack floor)`);
   }
   return lines;
 }

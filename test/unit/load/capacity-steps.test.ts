@@ -49,10 +49,10 @@ describe("capacity steps", () => {
   });
 
   it("prints the service's CPU per request at capacity against the targets", () => {
-    const lines = capacityLines({ steps: [], best: step(8, 100, 120), stoppedBecause: "x" }, { serviceMsPerRequest: 2.5, shareOfNode: 0.25 });
+    const lines = capacityLines({ steps: [], best: step(8, 100, 120), stoppedBecause: "x" }, { serviceMsPerRequest: 2.5 });
     expect(lines[0]).toContain("Capacity: 100.0 req/s at concurrency 8");
     expect(lines[1]).toBe("  service CPU per request at capacity: 2.00 ms (target <= 2.50 ms) PASS");
-    expect(lines[2]).toBe("  service/node CPU at capacity (node 10.00 ms): 20% (target <= 25%) PASS");
+    expect(lines[2]).toBe("  service/node CPU at capacity: 20% (node 10.00 ms per request; no target: withdrawn, see bench:fixtures' stack floor)");
     expect(capacityLines({ steps: [], best: null, stoppedBecause: "a request failed at 1" }, null)[0]).toContain("Capacity: none");
   });
 
