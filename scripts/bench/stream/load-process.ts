@@ -41,6 +41,7 @@ async function handle(request: LoadRequest): Promise<LoadReply> {
       return { reply: "done" };
     case "report":
       if (progress) clearInterval(progress);
+      await clients!.settled();
       return clients!.report();
     case "converge": {
       const reply = await converge(clients!, request.deadlineMs);
@@ -85,6 +86,7 @@ async function converge(open: StreamClients, deadlineMs: number): Promise<Conver
   let equal = 0;
   for (;;) {
     const truths = await polledTruths(agent, base, new Set(open.clients.map((c) => c.spec.pollPath)));
+    await open.settled();
     equal = 0;
     examples = [];
     for (const client of open.clients) {
