@@ -6,6 +6,15 @@ import { createDeps } from "./deps.js";
 import { createHttpServer } from "./http-server.js";
 import { ensurePersistentIndices } from "./store/ensure-index.js";
 
+/**
+ * Connections the kernel holds for the server before it accepts them (the kernel caps it at
+ * net.core.somaxconn, 4,096 on current Linux). Node's default, 511, overflows when a thousand
+ * stream clients connect at once (a deploy, a network blip: every EventSource reconnects
+ * together): the kernel drops the handshakes past it and the clients retry a second later,
+ * which `bench:stream` saw as 1-2 s added to some snapshots (ListenOverflows in /proc/net/netstat).
+ */
+export const LISTEN_BACKLOG = 4_096;
+
 /** Starts the HTTP server and stops it gracefully on SIGTERM/SIGINT. */
 export async function startServer(config: Config = loadConfig()): Promise<Server> {
   const deps = createDeps(config);
@@ -19,7 +28,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Server
 
   const server = createHttpServer(createApp(deps).callback());
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await new Promise<void>((resolve) => server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, resolve));
   logger.info({ host: config.host, port: config.port, elasticsearch: config.elasticsearch.nodes }, "listening");
 
   const shutdown = (signal: string) => {

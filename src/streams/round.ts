@@ -44,6 +44,9 @@ export type RoundOptions = {
   memberReadsInFlight: number;
 };
 
+/** The longest a round presents and writes without letting the event loop accept connections and read sockets. */
+const RUN_WITHOUT_YIELDING_MS = 20;
+
 export const DEFAULT_ROUND_OPTIONS: Omit<RoundOptions, "snapshotMax"> = {
   idsPerSearch: 1_000,
   snapshotDocumentsPerGroup: 2_000,
@@ -56,6 +59,7 @@ export class Round {
   readonly carry = new Set<number>();
   /** Event data made this round, shared by the queries that send the same fixture alike. */
   private readonly payloads: PayloadMemo = new Map();
+  private lastYield = Date.now();
   /** Milliseconds each part of the round took (logged at debug level: where a slow round goes). */
   readonly timings = { snapshots: 0, changes: 0, checks: 0 };
 
@@ -99,6 +103,7 @@ export class Round {
     }
     const fixtures = await this.presentable(live, needs, matches);
     for (const [query, behind] of needs) {
+      await this.letOthersIn();
       this.safely(query, () => {
         const matched = matches.get(query.id)!;
         const isBehind = new Set(behind);
@@ -239,6 +244,7 @@ export class Round {
       return;
     }
     for (const { ask } of group) {
+      await this.letOthersIn();
       const { query } = ask;
       this.safely(query, () => {
         const entries: SnapshotEntry[] = [];
@@ -316,6 +322,17 @@ export class Round {
       const now = stored.get(id);
       if (now && versionKey(id, now) === versionKey(id, held)) missed.set(query, (missed.get(query) ?? 0) + 1);
     }
+  }
+
+  /**
+   * Hands the event loop back now and then while a round presents and writes for many queries:
+   * a thousand snapshots presented in one go held it for hundreds of milliseconds, and clients
+   * connecting meanwhile waited to be accepted (bench:stream saw their requests arrive over 2 s).
+   */
+  private async letOthersIn(): Promise<void> {
+    if (Date.now() - this.lastYield < RUN_WITHOUT_YIELDING_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.lastYield = Date.now();
   }
 
   /** One query's failure (a document its presenter cannot show) must not cost the others their round. */

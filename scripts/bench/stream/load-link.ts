@@ -4,18 +4,33 @@ import type { LoadReply, LoadRequest, ReplyTo } from "./protocol.js";
 
 /** The load process (load-process.ts) as a child of the benchmark, asked one thing at a time. */
 export class LoadLink {
-  private readonly child: ChildProcess;
+  private child: ChildProcess;
   private waiting: ((reply: LoadReply) => void) | null = null;
 
   constructor(private readonly log: (line: string) => void) {
-    this.child = fork(fileURLToPath(new URL("./load-process.ts", import.meta.url)), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    this.child.on("message", (reply: LoadReply) => {
+    this.child = this.start();
+  }
+
+  /**
+   * A new load process for the next phase: one that ran a phase carries its heap (a thousand
+   * clients' state, decoded events) into the next one's connection burst, whose snapshots then
+   * arrived later in every phase after the first.
+   */
+  fresh(): void {
+    this.child.kill();
+    this.child = this.start();
+  }
+
+  private start(): ChildProcess {
+    const child = fork(fileURLToPath(new URL("./load-process.ts", import.meta.url)), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    child.on("message", (reply: LoadReply) => {
       if (reply.reply === "progress") this.log(`  ${reply.line}`);
       else this.waiting?.(reply);
     });
-    this.child.on("exit", (code) => {
+    child.on("exit", (code) => {
       if (code) this.log(`the load process exited with ${code}`);
     });
+    return child;
   }
 
   ask<T extends LoadRequest["type"]>(request: Extract<LoadRequest, { type: T }>): Promise<ReplyTo[T]> {

@@ -109,6 +109,7 @@ export class Phases {
     const { es, names, data, services, log } = this.ctx;
     log(`\nPhase ${this.count}: ${label}`);
     const working = await playCopy(es, names, data, this.count);
+    this.ctx.load.fresh();
     const started = await services.start(instances, `phase${this.count}`);
     try {
       return await body(started, working);
