@@ -8,9 +8,9 @@ import type { estypes } from "@elastic/elasticsearch";
  * block that holds it, large fixtures and all. On the real data, the ordered reads of 1,000
  * standing queries (10,601 hits, ids and versions only) cost the node 1.30 s of CPU with
  * `_id` and 0.48 s without. Fixtures are stored under their own id (`_id` is `String(id)`),
- * and `id` has doc values, as do `_seq_no` and `_primary_term`: every search here sorts by
- * `id` last, so the id is the hit's last sort value; a search that does not reads it as a
- * doc-value field.
+ * and `id` has doc values, as do `_seq_no` and `_primary_term`: a search that sorts by `id`
+ * last (all of the service's orders end with it) finds the id in the hit's last sort value;
+ * any other reads it as a doc-value field.
  */
 
 /** The fixture id field (a long with doc values; the document's `_id` is its string). */

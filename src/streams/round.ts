@@ -30,6 +30,8 @@ export type RoundHooks = {
   corrected: (query: StandingQuery, fixtures: number) => void;
   /** The last version of a fixture the change feed reported, if it still knows it. */
   reportedVersion: (id: number) => string | undefined;
+  /** The round hands the event loop back (joins may come in): what it wrote so far is to be counted by the budget. */
+  yielding: () => void;
 };
 
 export type RoundOptions = {
@@ -40,7 +42,7 @@ export type RoundOptions = {
   snapshotDocumentsPerGroup: number;
   /** Ids and versions one read of snapshots returns at most (each query counts its largest result set). */
   memberHitsPerRead: number;
-  /** Reads of snapshots' ids in flight at once: at most this many times `memberHitsPerRead` hits held. */
+  /** Reads of snapshots' ids in flight while one is presented (at least 1): at most one more than this many times `memberHitsPerRead` hits held. */
   memberReadsInFlight: number;
 };
 
@@ -331,6 +333,7 @@ export class Round {
    */
   private async letOthersIn(): Promise<void> {
     if (Date.now() - this.lastYield < RUN_WITHOUT_YIELDING_MS) return;
+    this.hooks.yielding();
     await new Promise((resolve) => setImmediate(resolve));
     this.lastYield = Date.now();
   }

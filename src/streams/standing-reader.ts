@@ -153,11 +153,16 @@ export class StandingReader {
     const read = new Map<number, ReadDocument>();
     const batches: number[][] = [];
     for (let start = 0; start < ids.length; start += this.options.documentsPerRead) batches.push(ids.slice(start, start + this.options.documentsPerRead));
+    let failed = false;
     const reader = async () => {
-      for (let batch = batches.shift(); batch !== undefined; batch = batches.shift()) {
+      // After one read failed, the others stop taking batches: the round has failed.
+      for (let batch = batches.shift(); batch !== undefined && !failed; batch = batches.shift()) {
         this.searches += 1;
         const asked = Date.now();
-        const hits = (await searchHits<FixtureDocument>(this.es, { ...documentsById(this.alias, batch, source), preference: this.preference })) as Hit[];
+        const hits = (await searchHits<FixtureDocument>(this.es, { ...documentsById(this.alias, batch, source), preference: this.preference }).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        })) as Hit[];
         this.waited.documents += Date.now() - asked;
         for (const hit of hits) {
           const [member] = versioned(hit);

@@ -281,6 +281,7 @@ export class StreamHub {
         this.hooks.corrected(fixtures);
       },
       reportedVersion: (id) => this.feed.reportedVersion(id),
+      yielding: () => this.registry.recount(),
     };
   }
 

@@ -27,12 +27,13 @@ export class EventDecoder {
   decode(type: string, _id: string, data: string): DecodedEvent | null {
     // A snapshot is its query's own (hashing its whole text as a key costs more than it saves): its fixtures are shared.
     if (type === "snapshot") return this.snapshot(data) ?? decodeEvent(type, data);
-    const byData = this.cache.get(type) ?? new Map<string, DecodedEvent>();
-    const known = byData.get(data);
+    const known = this.cache.get(type)?.get(data);
     if (known) return known;
     const decoded = decodeEvent(type, data);
     if (decoded === null) return null;
+    // Counted first: past the bound the cache starts over, and this map must be the new one.
     this.keep(data.length);
+    const byData = this.cache.get(type) ?? new Map<string, DecodedEvent>();
     byData.set(data, decoded);
     this.cache.set(type, byData);
     return decoded;

@@ -4,12 +4,10 @@ import type { LoadReply, LoadRequest, ReplyTo } from "./protocol.js";
 
 /** The load process (load-process.ts) as a child of the benchmark, asked one thing at a time. */
 export class LoadLink {
-  private child: ChildProcess;
+  private child: ChildProcess | null = null;
   private waiting: ((reply: LoadReply) => void) | null = null;
 
-  constructor(private readonly log: (line: string) => void) {
-    this.child = this.start();
-  }
+  constructor(private readonly log: (line: string) => void) {}
 
   /**
    * A new load process for the next phase: one that ran a phase carries its heap (a thousand
@@ -17,7 +15,7 @@ export class LoadLink {
    * arrived later in every phase after the first.
    */
   fresh(): void {
-    this.child.kill();
+    this.child?.kill();
     this.child = this.start();
   }
 
@@ -34,19 +32,21 @@ export class LoadLink {
   }
 
   ask<T extends LoadRequest["type"]>(request: Extract<LoadRequest, { type: T }>): Promise<ReplyTo[T]> {
+    this.child ??= this.start();
+    const child = this.child;
     return new Promise((resolve, reject) => {
       const onExit = () => reject(new Error("the load process ended"));
-      this.child.once("exit", onExit);
+      child.once("exit", onExit);
       this.waiting = (reply) => {
         this.waiting = null;
-        this.child.off("exit", onExit);
+        child.off("exit", onExit);
         resolve(reply as ReplyTo[T]);
       };
-      this.child.send(request);
+      child.send(request);
     });
   }
 
   stop(): void {
-    this.child.kill();
+    this.child?.kill();
   }
 }

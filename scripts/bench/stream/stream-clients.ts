@@ -7,6 +7,8 @@ import { SseConnection } from "./sse-connection.js";
 
 /** Decoding runs in slices of at most this long between socket reads (see `receive`). */
 const DECODE_SLICE_MS = 5;
+/** Events waiting to be decoded at most: past it they are decoded as they come (the load process is then what is measured). */
+const INBOX_MAX = 20_000;
 
 type Received = { client: Client; type: string; id: string; data: string; arrived: number };
 
@@ -123,6 +125,10 @@ export class StreamClients {
    */
   private receive(client: Client, type: string, id: string, data: string): void {
     this.inbox.push({ client, type, id, data, arrived: Date.now() });
+    if (this.inbox.length - this.inboxHead > INBOX_MAX) {
+      this.apply(this.inbox[this.inboxHead]!);
+      this.inboxHead += 1;
+    }
     if (this.draining) return;
     this.draining = true;
     setImmediate(() => this.drain());
@@ -154,7 +160,7 @@ export class StreamClients {
       client.snapshotMs ??= arrived - client.openedAt;
       return;
     }
-    this.events[client.instance]! += 1;
+    if (arrived >= this.measuringSince) this.events[client.instance]! += 1;
     if (event.type === "leave") {
       client.state.leave(event.id);
       return;

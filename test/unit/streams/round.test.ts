@@ -40,6 +40,7 @@ const hooks = (joined: Subscriber[] = []): RoundHooks => ({
   tooLarge: () => {},
   corrected: () => {},
   reportedVersion: () => undefined,
+  yielding: () => {},
 });
 
 describe("a round's snapshot", () => {
