@@ -1,0 +1,146 @@
+import type { estypes } from "@elastic/elasticsearch";
+import { unionSource, type NamedQuery } from "../search/streams/named-queries.js";
+import { versionKey, type StoredVersion } from "./membership.js";
+import type { Ask } from "./round-planner.js";
+import type { ReadDocument, StandingReader } from "./standing-reader.js";
+import type { Subscriber } from "./subscriber.js";
+import type { IssuedEvent, PayloadMemo, PresentableFixture, StandingQuery } from "./standing-query.js";
+
+export type RoundHooks = {
+  /** These subscribers got their snapshot: their openings may answer. */
+  joined: (subscribers: readonly Subscriber[]) => void;
+  /** Events issued, for the metrics. */
+  issued: (events: readonly IssuedEvent[]) => void;
+  /** A query could not be answered: its waiting subscribers get the error, it is read in full later. */
+  failed: (query: StandingQuery, error: Error) => void;
+  /** A query's result set grew past what a stream holds. */
+  tooLarge: (query: StandingQuery) => void;
+  /** A membership check found a difference that is not the clock moving: what the change rounds missed. */
+  corrected: (query: StandingQuery, fixtures: number) => void;
+  /** The last version of a fixture the change feed reported, if it still knows it. */
+  reportedVersion: (id: number) => string | undefined;
+  /** The round hands the event loop back (joins may come in): what it wrote so far is to be counted by the budget. */
+  yielding: () => void;
+};
+
+export type RoundOptions = {
+  snapshotMax: number;
+  /** Changed fixtures asked about per search. */
+  idsPerSearch: number;
+  /** Snapshot documents held at once: the waiting queries are read in groups of at most this many fixtures. */
+  snapshotDocumentsPerGroup: number;
+  /** Ids and versions one read of snapshots returns at most (each query counts its largest result set). */
+  memberHitsPerRead: number;
+  /** Reads of snapshots' ids in flight while one is presented (at least 1): at most one more than this many times `memberHitsPerRead` hits held. */
+  memberReadsInFlight: number;
+};
+
+export const DEFAULT_ROUND_OPTIONS: Omit<RoundOptions, "snapshotMax"> = {
+  idsPerSearch: 1_000,
+  snapshotDocumentsPerGroup: 2_000,
+  memberHitsPerRead: 50_000,
+  memberReadsInFlight: 3,
+};
+
+/** The longest a round presents and writes without letting the event loop accept connections and read sockets. */
+const RUN_WITHOUT_YIELDING_MS = 20;
+
+/**
+ * What the parts of one round share (round.ts runs them: round-changes.ts, round-snapshots.ts,
+ * round-checks.ts): the reader, the hub's hooks, the fixtures to carry to the next round, the
+ * event data made this round, and three helpers: the presentable fixtures of many queries at
+ * once, handing the event loop back, and keeping one query's failure its own.
+ */
+export class RoundContext {
+  /** Fixtures to ask about again next round: read at a newer version than was judged, or found behind by a check. */
+  readonly carry = new Set<number>();
+  /** Event data made this round, shared by the queries that send the same fixture alike. */
+  readonly payloads: PayloadMemo = new Map();
+  private lastYield = Date.now();
+
+  constructor(
+    readonly reader: StandingReader,
+    readonly hooks: RoundHooks,
+    readonly options: RoundOptions,
+    readonly at: Date,
+  ) {}
+
+  /**
+   * The presentable fixtures each query needs: the JSON the cache kept for the version, or
+   * the document, read once for all queries that show it with the same fields.
+   */
+  async presentable(
+    asks: readonly Ask[],
+    needs: ReadonlyMap<StandingQuery, number[]>,
+    matches: ReadonlyMap<string, Map<number, StoredVersion>>,
+  ): Promise<Map<StandingQuery, Map<number, PresentableFixture>>> {
+    const out = new Map<StandingQuery, Map<number, PresentableFixture>>();
+    const toRead = new Set<number>();
+    const sources: Array<estypes.SearchSourceConfig | undefined> = [];
+    const requests = new Map(asks.map((ask) => [ask.query, ask.request]));
+    for (const [query, ids] of needs) {
+      const own = new Map<number, PresentableFixture>();
+      out.set(query, own);
+      const versions = matches.get(query.id)!;
+      let missing = false;
+      for (const id of ids) {
+        const key = versionKey(id, versions.get(id)!);
+        // Presented already this round (by another query shown alike), or kept by the cache: no read.
+        const json = this.payloads.get(`${key}|${query.spec.presentation}`) ?? query.spec.peek(key);
+        if (json) own.set(id, { version: key, json });
+        else {
+          toRead.add(id);
+          missing = true;
+        }
+      }
+      if (missing) sources.push(requests.get(query)?._source as estypes.SearchSourceConfig | undefined);
+    }
+    if (toRead.size === 0) return out;
+    // One read for every query: the union of the fields they show.
+    const documents = await this.reader.documents([...toRead], unionSource(sources));
+    for (const [query, ids] of needs) {
+      const own = out.get(query)!;
+      for (const id of ids) {
+        if (own.has(id)) continue;
+        const read = documents.get(id);
+        if (read) own.set(id, fromDocument(id, read));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Hands the event loop back now and then while a round presents and writes for many queries:
+   * a thousand snapshots presented in one go held it for hundreds of milliseconds, and clients
+   * connecting meanwhile waited to be accepted (bench:stream saw their requests arrive over 2 s).
+   */
+  async letOthersIn(): Promise<void> {
+    if (Date.now() - this.lastYield < RUN_WITHOUT_YIELDING_MS) return;
+    this.hooks.yielding();
+    await new Promise((resolve) => setImmediate(resolve));
+    this.lastYield = Date.now();
+  }
+
+  /** One query's failure (a document its presenter cannot show) must not cost the others their round. */
+  safely(query: StandingQuery, apply: () => void): void {
+    // A subscriber often gets several events from one answer: corked, they leave in one write.
+    const corked = [...query.subscribers];
+    for (const subscriber of corked) subscriber.cork();
+    try {
+      apply();
+    } catch (error) {
+      this.hooks.failed(query, error as Error);
+    } finally {
+      for (const subscriber of corked) subscriber.uncork();
+    }
+  }
+}
+
+/** The queries of `asks` as named queries (each query's own question, named by its id). */
+export function named(asks: readonly Ask[]): NamedQuery[] {
+  return asks.map(({ query, request }) => ({ name: query.id, query: request.query ?? { match_all: {} } }));
+}
+
+function fromDocument(id: number, read: ReadDocument): PresentableFixture {
+  return { version: versionKey(id, read.version), doc: read.doc };
+}
