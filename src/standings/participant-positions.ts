@@ -46,13 +46,16 @@ const MAX_ATTEMPTS = 5;
  * are recomputed and sent along (fixture-derived.ts), as every fixture writer must.
  * Each write is conditional on the version just read (`if_seq_no`); a fixture a live
  * update changed in between is read again and retried, so neither write is lost.
- * Returns the number of fixtures updated.
+ * `updated_at` becomes `now`, as for every change of a fixture: the streams' change feed
+ * reads writes by it, and without it a stream showed the old positions until a membership
+ * check happened on the difference (seconds later). Returns the number of fixtures updated.
  */
 export async function writeParticipantPositions(
   es: Client,
   indices: { fixtures: string; teams: string },
   fixtures: readonly SeasonFixture[],
   positions: ReadonlyMap<string, number>,
+  now: Date = new Date(),
 ): Promise<number> {
   const fixturesIndex = indices.fixtures;
   const changed = fixtures.filter((fixture) => repositioned(fixture, positions) !== null);
@@ -64,7 +67,9 @@ export async function writeParticipantPositions(
     const read = await readVersioned<StoredParts & Pick<FixtureDocument, "stage">>(es, fixturesIndex, pending, ["participants", "statistics", "metrics", "stage"]);
     const writes = read.flatMap((stored) => {
       const participants = repositioned(stored.doc, positions);
-      return participants ? [{ id: stored.id, version: stored, doc: { participants, ...derivedFixtureFields({ ...stored.doc, participants }, teamNames) } }] : [];
+      if (!participants) return [];
+      const doc = { participants, ...derivedFixtureFields({ ...stored.doc, participants }, teamNames), updated_at: now.toISOString() };
+      return [{ id: stored.id, version: stored, doc }];
     });
     if (writes.length === 0) break;
     const outcome = await updateIfUnchanged(es, fixturesIndex, writes);

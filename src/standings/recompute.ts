@@ -56,6 +56,6 @@ export async function recomputeSeasonStandings(
   const stale = (await standingIdsOfSeason(es, indices.standings, seasonId)).filter((id) => !fresh.has(id));
 
   await replaceSeasonRows(es, indices.standings, seasonId, documents, stale);
-  const fixturesRepositioned = await writeParticipantPositions(es, indices, fixtures, positionsOf(rows));
+  const fixturesRepositioned = await writeParticipantPositions(es, indices, fixtures, positionsOf(rows), now);
   return { seasonId, rows: documents.length, deleted: stale.length, fixturesRepositioned };
 }

@@ -237,6 +237,8 @@ describe("recomputeSeasonStandings", () => {
     expect((await standings(`season_id=${PAST}&lang=es`)).find((r) => r.team.id === 15)!.team.name).toBe("Atlético de Madrid");
     expect((await storedFixture(1)).participants.map((p) => p.position)).toEqual([4, 6]);
     expect((await storedFixture(5)).participants.map((p) => p.position)).toEqual([3, 4]);
+    // A repositioned fixture changed: its updated_at says when, so the streams' change feed sees it.
+    expect((await storedFixture(1)).updated_at).toBe(now.toISOString());
   });
 
   it("keeps a repositioned fixture findable by its indexed-only effective values and team names", async () => {
