@@ -7,8 +7,8 @@ import { SseConnection } from "./sse-connection.js";
 
 /** Decoding runs in slices of at most this long between socket reads (see `receive`). */
 const DECODE_SLICE_MS = 5;
-/** Events waiting to be decoded at most: past it they are decoded as they come (the load process is then what is measured). */
-const INBOX_MAX = 20_000;
+/** Bytes of event data waiting to be decoded at most: past it events are decoded as they come (the load process is then what is measured). */
+const INBOX_MAX_BYTES = 64 * 1024 * 1024;
 
 type Received = { client: Client; type: string; id: string; data: string; arrived: number };
 
@@ -39,6 +39,7 @@ export class StreamClients {
   /** Events arrived and not yet decoded, oldest first from `inboxHead`. */
   private inbox: Received[] = [];
   private inboxHead = 0;
+  private inboxBytes = 0;
   private draining = false;
 
   constructor(
@@ -125,10 +126,8 @@ export class StreamClients {
    */
   private receive(client: Client, type: string, id: string, data: string): void {
     this.inbox.push({ client, type, id, data, arrived: Date.now() });
-    if (this.inbox.length - this.inboxHead > INBOX_MAX) {
-      this.apply(this.inbox[this.inboxHead]!);
-      this.inboxHead += 1;
-    }
+    this.inboxBytes += data.length;
+    while (this.inboxBytes > INBOX_MAX_BYTES) this.applyNext();
     if (this.draining) return;
     this.draining = true;
     setImmediate(() => this.drain());
@@ -138,9 +137,7 @@ export class StreamClients {
   private drain(): void {
     const until = Date.now() + DECODE_SLICE_MS;
     while (this.inboxHead < this.inbox.length) {
-      const received = this.inbox[this.inboxHead]!;
-      this.inboxHead += 1;
-      this.apply(received);
+      this.applyNext();
       if (Date.now() >= until) break;
     }
     if (this.inboxHead < this.inbox.length) {
@@ -150,6 +147,15 @@ export class StreamClients {
     this.inbox = [];
     this.inboxHead = 0;
     this.draining = false;
+  }
+
+  /** Applies the oldest event waiting. */
+  private applyNext(): void {
+    const received = this.inbox[this.inboxHead]!;
+    this.inbox[this.inboxHead] = undefined as never;
+    this.inboxHead += 1;
+    this.inboxBytes -= received.data.length;
+    this.apply(received);
   }
 
   private apply({ client, type, id, data, arrived }: Received): void {
