@@ -46,6 +46,8 @@ const FIXTURE_OPEN = Buffer.from('{"fixture":');
 const CLOSE = Buffer.from("}");
 const COMMA = Buffer.from(",");
 const HOUR_MS = 3_600_000;
+/** How long a question that does not move with time reuses its built request (see `requestAt`). */
+const FIXED_REQUEST_REUSE_MS = 60_000;
 
 export class StandingQuery {
   readonly subscribers = new Set<Subscriber>();
@@ -64,8 +66,8 @@ export class StandingQuery {
    * request at two times, never by reading what the request means.
    */
   readonly movesWithTime: boolean;
-  /** The request of a query that does not move with time, built once. */
-  private fixedRequest: estypes.SearchRequest | null = null;
+  /** The request of a query that does not move with time, and when it was built. */
+  private fixedRequest: { request: estypes.SearchRequest; builtAt: number } | null = null;
   private readonly membership = new Membership();
   private history: EventHistory;
   private seq = 0;
@@ -83,11 +85,16 @@ export class StandingQuery {
 
   /**
    * The query's request at `at`, built by its endpoint's builder; built once when it does not
-   * move with time (a round plans every query, and most are thresholds, not windows).
+   * move with time (a round plans every query, and most are thresholds, not windows), and
+   * built again after FIXED_REQUEST_REUSE_MS all the same: the hour the probe compares could
+   * miss a question that moves more slowly (a calendar day), and a minute-old request is cheap.
    */
   requestAt(at: Date): estypes.SearchRequest {
     if (this.movesWithTime) return this.spec.request(at);
-    return (this.fixedRequest ??= this.spec.request(at));
+    if (this.fixedRequest === null || Math.abs(at.getTime() - this.fixedRequest.builtAt) >= FIXED_REQUEST_REUSE_MS) {
+      this.fixedRequest = { request: this.spec.request(at), builtAt: at.getTime() };
+    }
+    return this.fixedRequest.request;
   }
 
   /** The id of the last event issued: a snapshot carries it, so a reconnect resumes after it. */

@@ -85,17 +85,20 @@ describe("StandingQuery", () => {
     expect(windowed.movesWithTime).toBe(true);
   });
 
-  it("builds the request of a question that does not move with time once, and one that does at every round's time", () => {
+  it("builds the request of a question that does not move with time once a minute, and one that does at every round's time", () => {
     let builds = 0;
-    const fixed = query({ ...SPEC, request: () => ({ index: "fixtures", query: { term: { built: ++builds } } }) });
+    const unstable = query({ ...SPEC, request: () => ({ index: "fixtures", query: { term: { built: ++builds } } }) });
     // Built twice to tell whether it moves: the answers differ, so it counts as moving and is built each time.
-    expect(fixed.movesWithTime).toBe(true);
+    expect(unstable.movesWithTime).toBe(true);
     const counted = { calls: 0 };
     const still = query({ ...SPEC, request: () => (counted.calls++, { index: "fixtures", query: { term: { status: "LIVE" } } }) });
     const afterConstruction = counted.calls;
     const first = still.requestAt(new Date(1_000));
-    expect(still.requestAt(new Date(9_000_000))).toBe(first);
+    expect(still.requestAt(new Date(59_000))).toBe(first);
     expect(counted.calls).toBe(afterConstruction + 1);
+    // Built again a minute later all the same: a question moving more slowly than the probe's hour stays right.
+    expect(still.requestAt(new Date(61_000))).not.toBe(first);
+    expect(counted.calls).toBe(afterConstruction + 2);
     const windowed = query({ ...SPEC, request: (now) => ({ index: "fixtures", query: { range: { date_time: { lte: now.toISOString() } } } }) });
     expect(windowed.requestAt(new Date(1_000)).query).toEqual({ range: { date_time: { lte: new Date(1_000).toISOString() } } });
     expect(windowed.requestAt(new Date(2_000)).query).toEqual({ range: { date_time: { lte: new Date(2_000).toISOString() } } });
