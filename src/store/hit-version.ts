@@ -1,5 +1,6 @@
 import type { estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
+import { fixtureIdOf } from "./hit-ids.js";
 
 /**
  * A stored document's version as a search hit shows it: concrete index, id, _seq_no and
@@ -10,12 +11,16 @@ import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
  */
 export const VERSIONED_HITS = { seq_no_primary_term: true } as const satisfies Pick<estypes.SearchRequest, "seq_no_primary_term">;
 
-type HitMetadata = { _index: string; _id?: string | null; _seq_no?: number | null; _primary_term?: number | null };
+type HitMetadata = Parameters<typeof fixtureIdOf>[0] & { _index: string; _seq_no?: number | null; _primary_term?: number | null };
 
-/** The version of a hit's document, or null when the hit carries none (its search did not ask). */
+/**
+ * The version of a hit's document, or null when the hit carries none (its search did not ask).
+ * A hit read without stored fields has no `_id`: its fixture id comes from doc values (hit-ids.ts).
+ */
 export function hitVersion(hit: HitMetadata): string | null {
-  if (hit._id == null || hit._seq_no == null || hit._primary_term == null) return null;
-  return `${hit._index}/${hit._id}/${hit._seq_no}/${hit._primary_term}`;
+  const id = hit._id ?? fixtureIdOf(hit);
+  if (id == null || hit._seq_no == null || hit._primary_term == null) return null;
+  return `${hit._index}/${id}/${hit._seq_no}/${hit._primary_term}`;
 }
 
 /** A stored fixture as a search returned it; `version` null when the hit carried none (never cached). */

@@ -34,7 +34,7 @@ function refsOf(hits: readonly RefHit[]): HitRef[] | null {
   const refs: HitRef[] = [];
   for (const hit of hits) {
     const id = fixtureIdOf(hit);
-    const version = id === null ? null : hitVersion({ ...hit, _id: String(id) });
+    const version = hitVersion(hit);
     if (id === null || version === null) return null;
     refs.push({ index: hit._index, id: String(id), version, fields: hit.fields ?? {} });
   }

@@ -30,7 +30,7 @@ export function changedFixturesRequest(index: string, sinceMs: number, after?: e
 export function changedFixtureOf(hit: estypes.SearchHit<unknown>): ChangedFixture | null {
   const id = fixtureIdOf(hit);
   const updatedAtMs = Number(hit.sort?.[0]);
-  const version = id === null ? null : hitVersion({ ...hit, _id: String(id) });
+  const version = hitVersion(hit);
   if (id === null || version === null || !Number.isFinite(updatedAtMs)) return null;
   return { id, updatedAtMs, version };
 }
