@@ -1,17 +1,22 @@
 import { constants } from "node:zlib";
 import compress from "koa-compress";
+import type { Next } from "koa";
+import type { AppContext } from "../http/context.js";
+import { PartsBody } from "../http/parts-body.js";
 
 /** Bodies smaller than this go out as they are: compressing them saves little and costs a zlib stream. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
- * gzip or br, whichever the client prefers (br on a tie), for JSON and text above the
- * threshold, both at their fastest level: on the API's JSON (3-150 KiB) gzip 1 and br 1 keep
- * 89-90% of the bytes off the wire for a third of the CPU of gzip 6 and br 4, which keep
- * 92% (docs/operations.md, "Compression"; measured by `npm run bench:capacity`).
+ * How a body goes on the wire. gzip or br, whichever the client prefers (br on a tie), for
+ * JSON and text above the threshold, both at their fastest level: on the API's JSON (3-150
+ * KiB) gzip 1 and br 1 keep 89-90% of the bytes off the wire for a third of the CPU of gzip
+ * 6 and br 4, which keep 92% (docs/operations.md, "Compression"; measured by `npm run
+ * bench:capacity`). A large list left as it is (no encoding asked for) is written from its
+ * parts here rather than piped by Koa (`PartsBody.writeTo`).
  */
 export function compression() {
-  return compress({
+  const compressor = compress({
     threshold: COMPRESSION_THRESHOLD_BYTES,
     gzip: { level: 1 },
     br: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
@@ -20,4 +25,17 @@ export function compression() {
     zstd: false,
     encodingPreference: ["br", "gzip", "identity"],
   });
+  return async function compression(ctx: AppContext, next: Next): Promise<void> {
+    await compressor(ctx, next);
+    if (ctx.body instanceof PartsBody && writesItsBody(ctx)) {
+      // Koa's respond() is skipped: the body is written here, with the headers already set.
+      ctx.respond = false;
+      ctx.body.writeTo(ctx.res);
+    }
+  };
+}
+
+/** Whether Koa would write the body: not for HEAD, a bodiless status or a gone client (Koa's own cases). */
+function writesItsBody(ctx: AppContext): boolean {
+  return ctx.method !== "HEAD" && ctx.status !== 204 && ctx.status !== 304 && ctx.writable;
 }

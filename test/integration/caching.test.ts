@@ -150,6 +150,7 @@ describe("compression", () => {
     const plain = await rawGet(path, { ...auth, "Accept-Encoding": "identity" });
     expect(plain.body.length).toBeGreaterThanOrEqual(PARTS_BODY_MIN_BYTES);
     expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    expect(JSON.parse(plain.body.toString()).fixtures).toHaveLength(3);
     for (const [encoding, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
       const compressed = await rawGet(path, { ...auth, "Accept-Encoding": encoding });
       expect(compressed.headers["content-encoding"]).toBe(encoding);
