@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
-import { presentFixture, type PresentFixtureOptions } from "./fixture-presenter.js";
+import { presentFixtureJson, type PresentFixtureOptions } from "./fixture-presenter.js";
 import { KeptShare } from "./kept-share.js";
 
 /**
@@ -91,7 +91,7 @@ export class FixtureJsonCache {
     if (!fixture.doc) throw new Error(`fixture ${fixture.version ?? "?"} has neither its document nor its JSON`);
     const { includes } = options;
     const own = includes.has("last_fixtures") ? new Set([...includes].filter((include) => include !== "last_fixtures")) : includes;
-    const json = Buffer.from(JSON.stringify(presentFixture(fixture.doc, { ...options, includes: own })));
+    const json = Buffer.from(presentFixtureJson(fixture.doc, { ...options, includes: own }));
     if (key !== null) this.#entries?.set(key, json);
     return json;
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
 import type { FairOdd, Movement, Odd, Period, Score } from "../domain/fixture-parts.js";
@@ -12,6 +13,7 @@ import {
   type StatisticView,
 } from "./fixture-modules.js";
 import { narrowMetrics, narrowStatistics } from "./narrow.js";
+import { oddsJson } from "./odds-json.js";
 
 /**
  * The one presenter of the public Fixture object (/fixtures, /livescores,
@@ -75,7 +77,26 @@ export type FixtureView = {
 };
 
 
-export function presentFixture(doc: FixtureDocument, options: PresentFixtureOptions): FixtureView {
+/**
+ * `JSON.stringify(presentFixture(doc, options))`, with the odds written as JSON from their
+ * packed tuples (odds-json.ts) rather than built as objects first: they are most of what
+ * presenting costs. The view is stringified with a mark where the odds go (a string no stored
+ * value can hold: it carries a random id drawn at start), and the odds' JSON takes its place.
+ */
+export function presentFixtureJson(doc: FixtureDocument, options: PresentFixtureOptions): string {
+  if (!options.includes.has("odds")) return JSON.stringify(presentFixture(doc, options));
+  const text = JSON.stringify(presentFixture(doc, options, true));
+  const at = text.indexOf(ODDS_MARK_JSON);
+  if (at < 0) throw new Error("presentFixtureJson: the odds' mark is missing from the presented fixture");
+  const odds = oddsJson(doc, options.filters.odds, options.variant === "livescores");
+  return text.slice(0, at) + odds + text.slice(at + ODDS_MARK_JSON.length);
+}
+
+const ODDS_MARK = `\u0000odds ${randomUUID()}\u0000`;
+const ODDS_MARK_JSON = JSON.stringify(ODDS_MARK);
+
+/** The public Fixture object; `oddsLater` puts `ODDS_MARK` where the odds go (presentFixtureJson only). */
+export function presentFixture(doc: FixtureDocument, options: PresentFixtureOptions, oddsLater = false): FixtureView {
   const { language, includes, filters, variant } = options;
   const names = doc.names ?? {};
   const view: FixtureView = {
@@ -99,7 +120,7 @@ export function presentFixture(doc: FixtureDocument, options: PresentFixtureOpti
     periods: (doc.periods ?? []).map(presentPeriod),
   };
   if (variant !== "entity") view.updated_at = doc.updated_at;
-  if (includes.has("odds")) view.odds = presentOdds(doc, filters.odds, variant === "livescores");
+  if (includes.has("odds")) view.odds = oddsLater ? (ODDS_MARK as unknown as Odd[]) : presentOdds(doc, filters.odds, variant === "livescores");
   if (includes.has("statistics")) view.statistics = presentStatEntries(narrowStatistics(doc.statistics ?? [], filters.statistics));
   if (includes.has("metrics")) view.metrics = presentStatEntries(narrowMetrics(doc.metrics ?? [], filters.metrics));
   if (includes.has("fair_odds")) view.fair_odds = presentFairOdds(doc);

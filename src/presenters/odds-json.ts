@@ -1,0 +1,100 @@
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
+import { fullOddId, selectionOfOddId, unpackOdds, type PackedOdd } from "../domain/fixture/packed-odds.js";
+import type { Selection } from "../domain/football/odds/markets.js";
+import { oddIdParts } from "../domain/football/odds/odd-id.js";
+import { OUTCOME_NAMES, type SettlementStatus } from "../domain/football/odds/settlement.js";
+import type { OddsFilter } from "./fixture-filters.js";
+
+/**
+ * A fixture's odds written as JSON text straight from their packed tuples: byte for byte
+ * `JSON.stringify(presentOdds(doc, filter, liveOnly))` (fixture-modules.ts), which a test
+ * holds it to over every market, status and filter. Why: odds are most of what presenting a
+ * fixture costs (88 odds a fixture on the real data: 128 of 152 us with odds, statistics and
+ * metrics), because each tuple became an object of 20 fields and a nested `raw`, only to be
+ * stringified at once. Here what a selection shows the same way for every odd (market, label,
+ * line, names) is JSON made once per selection, and each odd adds its own numbers around it.
+ */
+export function oddsJson(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): string {
+  const fixtureId = doc.id;
+  const fixture = String(fixtureId);
+  let json = "[";
+  let first = true;
+  for (const tuple of doc.odds ?? []) {
+    const odd = oddJson(tuple, fixtureId, fixture, filter, liveOnly);
+    if (odd === null) continue;
+    json += first ? odd : `,${odd}`;
+    first = false;
+  }
+  return `${json}]`;
+}
+
+/** One odd's JSON, or null when the filter (or `liveOnly`) leaves it out. */
+function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: OddsFilter | undefined, liveOnly: boolean): string | null {
+  const [local, value, sp, lastUpdate, status = 0, suspend = 0, homeScore = 0, awayScore = 0] = tuple;
+  const id = fullOddId(local, fixtureId);
+  const { isLive, bookmakerId } = oddIdParts(id);
+  const selection = selectionOfOddId(id);
+  // Checked before the filters, as unpacking every odd first did: a bad odd fails the fixture either way.
+  const outcome = OUTCOME_NAMES[status as SettlementStatus];
+  if (outcome === undefined) throw new RangeError(`odd ${id}: unknown status ${status}`);
+  if (liveOnly && isLive !== 1) return null;
+  if (filter && !kept(filter, bookmakerId, selection.market.id, isLive, suspend)) return null;
+  // Anything but numbers where numbers belong (never written so, but possible in a stored
+  // document) is left to JSON.stringify, which knows how every value is written.
+  if (!allNumbers(value, sp, lastUpdate, status, suspend, homeScore, awayScore)) return JSON.stringify(unpackOdds([tuple], fixtureId)[0]);
+  const shown = shownAlike(selection);
+  // Number to text is most of the work: the fixture id is written once per fixture, and the
+  // odd id is it followed by the three digits of the local id (odd_id = fixture_id x 1000 + local).
+  const oddId = fixture + LOCAL_DIGITS[local]!;
+  return (
+    `{"odd_id":${oddId},"fixture_id":${fixture},"market_id":${shown.marketId},"bookmaker_id":${bookmakerId},"is_live":${isLive},` +
+    `"label_id":${shown.labelId},"value":${number(value)},"handicap":${shown.handicap},"line":${shown.line},` +
+    `"last_update":${number(lastUpdate)},"suspend":${number(suspend)},"sp":${number(sp)},"home_score":${number(homeScore)},` +
+    `"away_score":${number(awayScore)},"status":${number(status)},` +
+    `"raw":{"event_id":"${fixture}","market_id":"${fixture}${shown.rawMarketSuffix}","selection_id":"${oddId}",${shown.raw}},` +
+    `"outcome":${JSON.stringify(outcome)},${shown.names}}`
+  );
+}
+
+/** narrowOdds' test (narrow.ts) on an odd's parts. */
+function kept(filter: OddsFilter, bookmakerId: number, marketId: number, isLive: 0 | 1, suspend: number): boolean {
+  return (
+    (!filter.bookmakers || filter.bookmakers.includes(bookmakerId)) &&
+    (!filter.markets || filter.markets.includes(marketId)) &&
+    (!filter.is_live || filter.is_live.includes(isLive)) &&
+    (!filter.suspend || filter.suspend.includes(suspend as 0 | 1))
+  );
+}
+
+function allNumbers(...values: unknown[]): boolean {
+  return values.every((value) => typeof value === "number");
+}
+
+/** A number as JSON.stringify writes it (NaN and the infinities as null). */
+function number(value: number): string {
+  return Number.isFinite(value) ? String(value) : "null";
+}
+
+/** The parts of an odd's JSON that are the same for every odd of a selection, as JSON. */
+type ShownAlike = { marketId: string; labelId: string; handicap: string; line: string; rawMarketSuffix: string; raw: string; names: string };
+const LOCAL_DIGITS = Array.from({ length: 1000 }, (_, local) => String(local).padStart(3, "0"));
+const SHOWN_ALIKE = new Map<Selection, ShownAlike>();
+
+function shownAlike(selection: Selection): ShownAlike {
+  let shown = SHOWN_ALIKE.get(selection);
+  if (shown === undefined) {
+    const { market, label } = selection;
+    shown = {
+      marketId: JSON.stringify(market.id),
+      labelId: JSON.stringify(label.id),
+      handicap: JSON.stringify(selection.handicap),
+      line: JSON.stringify(selection.line),
+      // raw.market_id is `fixture-market` or `fixture-market-line` (numbers only: no escaping needed).
+      rawMarketSuffix: selection.line === 0 ? `-${market.id}` : `-${market.id}-${selection.line}`,
+      raw: `"is_betbuilder":${JSON.stringify(market.isBetBuilder)},"market_type_id":${JSON.stringify(String(market.id))},"selection_type_id":${JSON.stringify(label.id)}`,
+      names: `"market_description":${JSON.stringify(market.description)},"market_name":${JSON.stringify(market.name)},"label_name":${JSON.stringify(label.name)}`,
+    };
+    SHOWN_ALIKE.set(selection, shown);
+  }
+  return shown;
+}
