@@ -30,7 +30,15 @@ export function oddsJson(doc: Pick<FixtureDocument, "id" | "odds">, filter: Odds
 
 /** One odd's JSON, or null when the filter (or `liveOnly`) leaves it out. */
 function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: OddsFilter | undefined, liveOnly: boolean): string | null {
-  const [local, value, sp, lastUpdate, status = 0, suspend = 0, homeScore = 0, awayScore = 0] = tuple;
+  // Indexed, not destructured: destructuring walked an iterator per odd (most of unpacking's garbage).
+  const local = tuple[0];
+  const value = tuple[1];
+  const sp = tuple[2];
+  const lastUpdate = tuple[3];
+  const status = orZero(tuple[4]);
+  const suspend = orZero(tuple[5]);
+  const homeScore = orZero(tuple[6]);
+  const awayScore = orZero(tuple[7]);
   const id = fullOddId(local, fixtureId);
   const { isLive, bookmakerId } = oddIdParts(id);
   const selection = selectionOfOddId(id);
@@ -64,6 +72,11 @@ function kept(filter: OddsFilter, bookmakerId: number, marketId: number, isLive:
     (!filter.is_live || filter.is_live.includes(isLive)) &&
     (!filter.suspend || filter.suspend.includes(suspend as 0 | 1))
   );
+}
+
+/** A trailing field left off the tuple is 0 (as destructuring's default: only a missing one). */
+function orZero<T>(value: T | undefined): T | 0 {
+  return value === undefined ? 0 : value;
 }
 
 function allNumbers(...values: unknown[]): boolean {

@@ -37,6 +37,8 @@ export class StandingReader {
   searches = 0;
   /** Milliseconds spent waiting for Elasticsearch, by kind of read (logged with each round at debug level). */
   readonly waited = { whichMatch: 0, documents: 0, members: 0, checks: 0 };
+  /** Documents read since the start (logged per round at debug level: the same fixture read again is the cost to look for). */
+  documentsRead = 0;
   /** Leaf clauses per search: halved whenever the node says a search had too many (its limit follows its heap). */
   private clauseBudget = MAX_CLAUSES_PER_SEARCH;
 
@@ -164,6 +166,7 @@ export class StandingReader {
           throw error;
         })) as Hit[];
         this.waited.documents += Date.now() - asked;
+        this.documentsRead += hits.length;
         for (const hit of hits) {
           const [member] = versioned(hit);
           if (member && hit._source) read.set(member.id, { doc: hit._source, version: member.version });

@@ -252,6 +252,7 @@ export class StreamHub {
     if (plan.snapshots.length + plan.changes.length + plan.checks.length + plan.failed.length === 0) return;
     const searchesBefore = this.reader.searches;
     const waitedBefore = { ...this.reader.waited };
+    const documentsBefore = this.reader.documentsRead;
     const round = new Round(this.reader, this.roundHooks(), { ...DEFAULT_ROUND_OPTIONS, snapshotMax: this.options.snapshotMax }, new Date(now));
     try {
       await round.run(plan, ids);
@@ -263,7 +264,7 @@ export class StreamHub {
     const stats = { ms: Date.now() - now, searches: this.reader.searches - searchesBefore, changed: ids.length, queries: this.registry.size };
     this.hooks.round(stats);
     this.logger.debug(
-      { ...stats, ms: round.timings, waited: difference(this.reader.waited, waitedBefore), asked: { snapshots: plan.snapshots.length, changes: plan.changes.length, checks: plan.checks.length } },
+      { ...stats, ms: round.timings, waited: difference(this.reader.waited, waitedBefore), documents: this.reader.documentsRead - documentsBefore, asked: { snapshots: plan.snapshots.length, changes: plan.changes.length, checks: plan.checks.length } },
       "stream round",
     );
   }

@@ -57,7 +57,7 @@ describe("oddsJson", () => {
 
   it("writes no odds and stored values that are not numbers as JSON.stringify does", () => {
     expect(oddsJson({ id: FIXTURE_ID, odds: [] }, undefined, false)).toBe("[]");
-    expect(oddsJson({ id: FIXTURE_ID }, undefined, false)).toBe("[]");
+    expect(oddsJson({ id: FIXTURE_ID } as Pick<FixtureDocument, "id" | "odds">, undefined, false)).toBe("[]");
     const id = oddId({ fixtureId: FIXTURE_ID, isLive: 0, bookmakerId: 1, marketId: 1, slot: 0 });
     const odd = [localOddId(id, FIXTURE_ID), null, Number.NaN, "1795000000"] as unknown as PackedOdd;
     const doc = { id: FIXTURE_ID, odds: [odd] };
