@@ -25,7 +25,7 @@ export function compression() {
     zstd: false,
     encodingPreference: ["br", "gzip", "identity"],
   });
-  return async function compression(ctx: AppContext, next: Next): Promise<void> {
+  return async function compressOrWriteParts(ctx: AppContext, next: Next): Promise<void> {
     await compressor(ctx, next);
     if (ctx.body instanceof PartsBody && writesItsBody(ctx)) {
       // Koa's respond() is skipped: the body is written here, with the headers already set.
