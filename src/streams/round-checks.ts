@@ -44,14 +44,16 @@ export async function checkMemberships(ctx: RoundContext, asks: readonly Ask[]):
  * A fixture a check found gone is a correction only if it is still stored at the version the
  * change rounds judged: the check reads the index as it is now, so a write after the feed's
  * last poll (the next round's news, in a slow round) also makes a fixture leave. Counted in
- * `missed`; if the versions cannot be read, nothing is counted (the events went out regardless).
+ * `missed`; if the versions cannot be read, nothing is counted (the events went out regardless)
+ * and the hub is told, so an operator sees why a check counted nothing.
  */
 async function leftUnchanged(ctx: RoundContext, left: ReadonlyArray<{ query: StandingQuery; id: number; held: StoredVersion }>, missed: Map<StandingQuery, number>): Promise<void> {
   if (left.length === 0) return;
   let stored: Map<number, StoredVersion>;
   try {
     stored = await ctx.reader.versions([...new Set(left.map(({ id }) => id))]);
-  } catch {
+  } catch (error) {
+    ctx.hooks.uncounted(error as Error);
     return;
   }
   for (const { query, id, held } of left) {

@@ -281,6 +281,9 @@ export class StreamHub {
         this.logger.warn({ query: query.id, fixtures }, "a membership check corrected what the change rounds missed");
         this.hooks.corrected(fixtures);
       },
+      uncounted: (error) => {
+        this.logger.warn({ err: error }, "a membership check could not read the stored versions: its corrections are not counted");
+      },
       reportedVersion: (id) => this.feed.reportedVersion(id),
       yielding: () => this.registry.recount(),
     };

@@ -39,6 +39,7 @@ const hooks = (joined: Subscriber[] = []): RoundHooks => ({
   },
   tooLarge: () => {},
   corrected: () => {},
+  uncounted: () => {},
   reportedVersion: () => undefined,
   yielding: () => {},
 });
@@ -116,14 +117,21 @@ describe("a round's membership check", () => {
       },
     } as unknown as StandingReader;
     const corrected: number[] = [];
+    const uncounted: string[] = [];
     const round = new Round(
       reader,
-      { ...hooks(), corrected: (_q, fixtures) => corrected.push(fixtures), reportedVersion: (id) => `fixtures_v1/${id}/3/1` },
+      {
+        ...hooks(),
+        corrected: (_q, fixtures) => corrected.push(fixtures),
+        uncounted: (error) => uncounted.push(error.message),
+        reportedVersion: (id) => `fixtures_v1/${id}/3/1`,
+      },
       { ...DEFAULT_ROUND_OPTIONS, snapshotMax: 100 },
       new Date(),
     );
     await round.run({ snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);
     expect(corrected).toEqual([]);
+    expect(uncounted).toEqual(["node down"]);
     expect(query.memberIds).toEqual([]);
   });
 });
