@@ -35,7 +35,10 @@ export function compression() {
   };
 }
 
+/** The statuses Koa answers without a body (its `statuses.empty`). */
+const BODILESS_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
 /** Whether Koa would write the body: not for HEAD, a bodiless status or a gone client (Koa's own cases). */
 function writesItsBody(ctx: AppContext): boolean {
-  return ctx.method !== "HEAD" && ctx.status !== 204 && ctx.status !== 304 && ctx.writable;
+  return ctx.method !== "HEAD" && !BODILESS_STATUSES.has(ctx.status) && ctx.writable;
 }
