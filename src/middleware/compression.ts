@@ -39,6 +39,6 @@ export function compression() {
 const BODILESS_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /** Whether Koa would write the body: not for HEAD, a bodiless status or a gone client (Koa's own cases). */
-function writesItsBody(ctx: AppContext): boolean {
+export function writesItsBody(ctx: Pick<AppContext, "method" | "status" | "writable">): boolean {
   return ctx.method !== "HEAD" && !BODILESS_STATUSES.has(ctx.status) && ctx.writable;
 }

@@ -82,6 +82,8 @@ export type FixtureView = {
  * packed tuples (odds-json.ts) rather than built as objects first: they are most of what
  * presenting costs. The view is stringified with a mark where the odds go (a string no stored
  * value can hold: it carries a random id drawn at start), and the odds' JSON takes its place.
+ * The odds are written after the other modules: a document with a bad odd and another bad
+ * module fails on the other one first (it fails either way).
  */
 export function presentFixtureJson(doc: FixtureDocument, options: PresentFixtureOptions): string {
   if (!options.includes.has("odds")) return JSON.stringify(presentFixture(doc, options));

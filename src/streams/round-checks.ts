@@ -44,8 +44,8 @@ export async function checkMemberships(ctx: RoundContext, asks: readonly Ask[]):
  * A fixture a check found gone is a correction only if it is still stored at the version the
  * change rounds judged: the check reads the index as it is now, so a write after the feed's
  * last poll (the next round's news, in a slow round) also makes a fixture leave. Counted in
- * `missed`; if the versions cannot be read, nothing is counted (the events went out regardless)
- * and the hub is told, so an operator sees why a check counted nothing.
+ * `missed`; if the versions cannot be read, the fixtures that left are not counted (the events
+ * went out regardless) and the hub is told, so an operator sees why.
  */
 async function leftUnchanged(ctx: RoundContext, left: ReadonlyArray<{ query: StandingQuery; id: number; held: StoredVersion }>, missed: Map<StandingQuery, number>): Promise<void> {
   if (left.length === 0) return;
@@ -53,7 +53,7 @@ async function leftUnchanged(ctx: RoundContext, left: ReadonlyArray<{ query: Sta
   try {
     stored = await ctx.reader.versions([...new Set(left.map(({ id }) => id))]);
   } catch (error) {
-    ctx.hooks.uncounted(error as Error);
+    ctx.hooks.uncounted(error as Error, left.length, [...new Set(left.map(({ query }) => query.id))]);
     return;
   }
   for (const { query, id, held } of left) {

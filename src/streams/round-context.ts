@@ -17,8 +17,8 @@ export type RoundHooks = {
   tooLarge: (query: StandingQuery) => void;
   /** A membership check found a difference that is not the clock moving: what the change rounds missed. */
   corrected: (query: StandingQuery, fixtures: number) => void;
-  /** A check's corrections could not be told (the stored versions could not be read): none is counted for it. */
-  uncounted: (error: Error) => void;
+  /** The stored versions of fixtures a check found gone could not be read: those `fixtures` of `queries` are not counted as corrections. */
+  uncounted: (error: Error, fixtures: number, queries: readonly string[]) => void;
   /** The last version of a fixture the change feed reported, if it still knows it. */
   reportedVersion: (id: number) => string | undefined;
   /** The round hands the event loop back (joins may come in): what it wrote so far is to be counted by the budget. */

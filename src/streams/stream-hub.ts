@@ -281,8 +281,8 @@ export class StreamHub {
         this.logger.warn({ query: query.id, fixtures }, "a membership check corrected what the change rounds missed");
         this.hooks.corrected(fixtures);
       },
-      uncounted: (error) => {
-        this.logger.warn({ err: error }, "a membership check could not read the stored versions: its corrections are not counted");
+      uncounted: (error, fixtures, queries) => {
+        this.logger.warn({ err: error, fixtures, queries }, "a membership check could not read the stored versions: fixtures that left are not counted as corrections");
       },
       reportedVersion: (id) => this.feed.reportedVersion(id),
       yielding: () => this.registry.recount(),

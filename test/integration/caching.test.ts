@@ -94,6 +94,10 @@ describe("ETag and 304 for data that is not live", () => {
     expect(Number(head.headers.get("Content-Length"))).toBe(get.body.length);
     expect(Number(get.headers["content-length"])).toBe(get.body.length);
     expect((await head.arrayBuffer()).byteLength).toBe(0);
+    // The same page asked again with its ETag: 304 and no body, not the parts written anyway.
+    const again = await rawGet(env.url + path, { "X-API-Key": key, "If-None-Match": String(get.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 
   it("treats a /fixtures page with an unsettled or no fixture as live: no ETag, no 304", async () => {

@@ -64,6 +64,27 @@ describe("oddsJson", () => {
     expect(oddsJson(doc, undefined, false)).toBe(JSON.stringify(presentOdds(doc, undefined, false)));
   });
 
+  it("writes non-finite numbers and negative zero in an all-number tuple as JSON.stringify does", () => {
+    const id = oddId({ fixtureId: FIXTURE_ID, isLive: 1, bookmakerId: 2, marketId: 1, slot: 0 });
+    const odd = [localOddId(id, FIXTURE_ID), Number.NaN, Number.POSITIVE_INFINITY, -0, 0, -0, Number.NEGATIVE_INFINITY, 1e21] as unknown as PackedOdd;
+    const doc = { id: FIXTURE_ID, odds: [odd] };
+    expect(oddsJson(doc, undefined, false)).toBe(JSON.stringify(presentOdds(doc, undefined, false)));
+    expect(oddsJson(doc, undefined, false)).toContain('"value":null');
+  });
+
+  it("leaves ids it cannot write as digits, and tuples that are not arrays, to the objects' way", () => {
+    const tuple = (fixtureId: number) => [oddId({ fixtureId: Math.max(1, Math.floor(fixtureId)), isLive: 0, bookmakerId: 1, marketId: 1, slot: 2 }) % 1000, 1.5, 0, 1] as PackedOdd;
+    for (const id of [0, 0.5, 123]) {
+      const doc = { id, odds: [tuple(id)] };
+      expect(oddsJson(doc, undefined, false)).toBe(JSON.stringify(presentOdds(doc, undefined, false)));
+    }
+    const stringId = { id: "123" as unknown as number, odds: [tuple(123)] };
+    expect(oddsJson(stringId, undefined, false)).toBe(JSON.stringify(presentOdds(stringId, undefined, false)));
+    const notArray = { id: FIXTURE_ID, odds: [{ 0: 2, 1: 1.5, 2: 0, 3: 1 } as unknown as PackedOdd] };
+    expect(() => presentOdds(notArray, undefined, false)).toThrow(TypeError);
+    expect(() => oddsJson(notArray, undefined, false)).toThrow(TypeError);
+  });
+
   it("fails on an unknown settlement status like unpacking does, filtered out or not", () => {
     const id = oddId({ fixtureId: FIXTURE_ID, isLive: 0, bookmakerId: 1, marketId: 1, slot: 0 });
     const doc = { id: FIXTURE_ID, odds: [[localOddId(id, FIXTURE_ID), 1.5, 0, 1, 9] as PackedOdd] };

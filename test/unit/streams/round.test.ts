@@ -123,7 +123,7 @@ describe("a round's membership check", () => {
       {
         ...hooks(),
         corrected: (_q, fixtures) => corrected.push(fixtures),
-        uncounted: (error) => uncounted.push(error.message),
+        uncounted: (error, fixtures, queries) => uncounted.push(`${error.message}: ${fixtures} of ${queries.join(",")}`),
         reportedVersion: (id) => `fixtures_v1/${id}/3/1`,
       },
       { ...DEFAULT_ROUND_OPTIONS, snapshotMax: 100 },
@@ -131,7 +131,7 @@ describe("a round's membership check", () => {
     );
     await round.run({ snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);
     expect(corrected).toEqual([]);
-    expect(uncounted).toEqual(["node down"]);
+    expect(uncounted).toEqual(["node down: 2 of q1"]);
     expect(query.memberIds).toEqual([]);
   });
 });
