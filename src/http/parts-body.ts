@@ -29,9 +29,10 @@ export class PartsBody extends Readable {
    * the next tick, so the parts leave in writev calls of up to 1,024 buffers, as much as the
    * socket takes each time, like one joined buffer would, where a pipe wrote a chunk per
    * 'drain' (koa's `stream.pipeline`, with its AbortController per response; with the small
-   * parts joined, 9.3 ms of service CPU per 6.4 MB list against 5.7 written this way). `write`'s backpressure is not
-   * waited for on purpose: the parts are in memory already and the socket holds references
-   * to them, not copies, just as the Readable's buffer did when everything was pushed at once.
+   * parts joined, 9.3 ms of service CPU per 6.4 MB list against 5.7 written this way).
+   * `write`'s backpressure is not waited for on purpose: the parts are in memory already and
+   * the socket holds references to them, not copies, just as the Readable's buffer did when
+   * everything was pushed at once.
    */
   writeTo(res: ServerResponse): void {
     for (const part of this.#parts) if (part.length > 0) res.write(part);
