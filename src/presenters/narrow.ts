@@ -25,12 +25,16 @@ export function narrowStatistics(entries: readonly StatEntry[], filter: Statisti
 
 export function narrowOdds(odds: Odd[], filter: OddsFilter | undefined): Odd[] {
   if (!filter) return odds;
-  return odds.filter(
-    (odd) =>
-      (!filter.bookmakers || filter.bookmakers.includes(odd.bookmaker_id)) &&
-      (!filter.markets || filter.markets.includes(odd.market_id)) &&
-      (!filter.is_live || filter.is_live.includes(odd.is_live)) &&
-      (!filter.suspend || filter.suspend.includes(odd.suspend)),
+  return odds.filter((odd) => keepsOdd(filter, odd.bookmaker_id, odd.market_id, odd.is_live, odd.suspend));
+}
+
+/** Whether filter[odds] keeps an odd with these parts (also odds-json.ts, which writes odds without building them). */
+export function keepsOdd(filter: OddsFilter, bookmakerId: number, marketId: number, isLive: number, suspend: number): boolean {
+  return (
+    (!filter.bookmakers || filter.bookmakers.includes(bookmakerId)) &&
+    (!filter.markets || filter.markets.includes(marketId)) &&
+    (!filter.is_live || filter.is_live.includes(isLive as 0 | 1)) &&
+    (!filter.suspend || filter.suspend.includes(suspend as 0 | 1))
   );
 }
 

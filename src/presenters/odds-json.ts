@@ -1,9 +1,10 @@
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import { fullOddId, selectionOfOddId, unpackOdds, type PackedOdd } from "../domain/fixture/packed-odds.js";
+import { fullOddId, selectionOfOddId, type PackedOdd } from "../domain/fixture/packed-odds.js";
 import type { Selection } from "../domain/football/odds/markets.js";
 import { oddIdParts } from "../domain/football/odds/odd-id.js";
 import { OUTCOME_NAMES, type SettlementStatus } from "../domain/football/odds/settlement.js";
 import type { OddsFilter } from "./fixture-filters.js";
+import { keepsOdd } from "./narrow.js";
 import { presentOdds } from "./fixture-modules.js";
 
 /**
@@ -50,13 +51,12 @@ function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: O
   const { isLive, bookmakerId } = oddIdParts(id);
   const selection = selectionOfOddId(id);
   // Checked before the filters, as unpacking every odd first did: a bad odd fails the fixture either way.
-  const outcome = OUTCOME_NAMES[status as SettlementStatus];
-  if (outcome === undefined) throw new RangeError(`odd ${id}: unknown status ${status}`);
+  if (OUTCOME_NAMES[status as SettlementStatus] === undefined) throw new RangeError(`odd ${id}: unknown status ${status}`);
   if (liveOnly && isLive !== 1) return null;
-  if (filter && !kept(filter, bookmakerId, selection.market.id, isLive, suspend)) return null;
+  if (filter && !keepsOdd(filter, bookmakerId, selection.market.id, isLive, suspend)) return null;
   // Anything but numbers where numbers belong (never written so, but possible in a stored
   // document) is left to JSON.stringify, which knows how every value is written.
-  if (!allNumbers(value, sp, lastUpdate, status, suspend, homeScore, awayScore)) return JSON.stringify(unpackOdds([tuple], fixtureId)[0]);
+  if (!allNumbers(value, sp, lastUpdate, status, suspend, homeScore, awayScore)) return objectsWay(tuple, fixtureId, undefined, false);
   const shown = shownAlike(selection);
   // Number to text is most of the work: the fixture id is written once per fixture, and the
   // odd id is it followed by the three digits of the local id (odd_id = fixture_id x 1000 + local).
@@ -67,7 +67,7 @@ function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: O
     `"last_update":${number(lastUpdate)},"suspend":${number(suspend)},"sp":${number(sp)},"home_score":${number(homeScore)},` +
     `"away_score":${number(awayScore)},"status":${number(status)},` +
     `"raw":{"event_id":"${fixture}","market_id":"${fixture}${shown.rawMarketSuffix}","selection_id":"${oddId}",${shown.raw}},` +
-    `"outcome":${JSON.stringify(outcome)},${shown.names}}`
+    `"outcome":${OUTCOME_JSON.get(status)!},${shown.names}}`
   );
 }
 
@@ -77,23 +77,14 @@ function objectsWay(tuple: PackedOdd, fixtureId: number, filter: OddsFilter | un
   return odds.length === 0 ? null : JSON.stringify(odds[0]);
 }
 
-/** narrowOdds' test (narrow.ts) on an odd's parts. */
-function kept(filter: OddsFilter, bookmakerId: number, marketId: number, isLive: 0 | 1, suspend: number): boolean {
-  return (
-    (!filter.bookmakers || filter.bookmakers.includes(bookmakerId)) &&
-    (!filter.markets || filter.markets.includes(marketId)) &&
-    (!filter.is_live || filter.is_live.includes(isLive)) &&
-    (!filter.suspend || filter.suspend.includes(suspend as 0 | 1))
-  );
-}
-
 /** A trailing field left off the tuple is 0 (as destructuring's default: only a missing one). */
 function orZero<T>(value: T | undefined): T | 0 {
   return value === undefined ? 0 : value;
 }
 
-function allNumbers(...values: unknown[]): boolean {
-  return values.every((value) => typeof value === "number");
+/** Fixed arity, not a rest parameter: this runs for every odd, and a rest parameter is an array each time. */
+function allNumbers(a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown, g: unknown): boolean {
+  return typeof a === "number" && typeof b === "number" && typeof c === "number" && typeof d === "number" && typeof e === "number" && typeof f === "number" && typeof g === "number";
 }
 
 /** A number as JSON.stringify writes it (NaN and the infinities as null). */
@@ -103,6 +94,8 @@ function number(value: number): string {
 
 /** The parts of an odd's JSON that are the same for every odd of a selection, as JSON. */
 type ShownAlike = { marketId: string; labelId: string; handicap: string; line: string; rawMarketSuffix: string; raw: string; names: string };
+/** Each settlement status's outcome name as JSON (the status is a number here: checked above, then by allNumbers). */
+const OUTCOME_JSON = new Map<number, string>(Object.entries(OUTCOME_NAMES).map(([status, name]) => [Number(status), JSON.stringify(name)]));
 const LOCAL_DIGITS = Array.from({ length: 1000 }, (_, local) => String(local).padStart(3, "0"));
 const SHOWN_ALIKE = new Map<Selection, ShownAlike>();
 

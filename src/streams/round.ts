@@ -51,5 +51,5 @@ export class Round {
     lap("snapshots");
     if (plan.checks.length > 0) await checkMemberships(this.context, plan.checks);
     lap("checks");
-   }
+  }
 }
