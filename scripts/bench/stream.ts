@@ -111,7 +111,7 @@ async function main(): Promise<void> {
 
 function printStreams(phase: StreamPhase): void {
   const serviceCpuMs = phase.usage.slice(0, -1).reduce((sum, usage) => sum + usage.cpuMsPerSecond * phase.seconds, 0);
-  const lines = [...openedLines(phase.open, phase.clients), ...streamsLines(phase.streams), ...usageLines(phase.usage), esLine(phase.es), ...roundLines(phase.es.rounds, serviceCpuMs)];
+  const lines = [...openedLines(phase.open, phase.clients, phase.openingCpu), ...streamsLines(phase.streams), ...usageLines(phase.usage), esLine(phase.es), ...roundLines(phase.es.rounds, serviceCpuMs)];
   if (phase.burst) lines.push(`burst: ${phase.burst.written.toLocaleString("en")} fixtures rewritten in ${phase.burst.seconds.toFixed(1)} s`);
   if (phase.truth !== null) {
     const { clients, equalAtFirst, equal, seconds, examples, firstExamples } = phase.truth!;

@@ -13,7 +13,7 @@ import {
   type StatisticView,
 } from "./fixture-modules.js";
 import { narrowMetrics, narrowStatistics } from "./narrow.js";
-import { oddsJson } from "./odds-json.js";
+import { oddsJsonOnce } from "./odds-json.js";
 
 /**
  * The one presenter of the public Fixture object (/fixtures, /livescores,
@@ -90,7 +90,7 @@ export function presentFixtureJson(doc: FixtureDocument, options: PresentFixture
   const text = JSON.stringify(presentFixture(doc, options, true));
   const at = text.indexOf(ODDS_MARK_JSON);
   if (at < 0) throw new Error("presentFixtureJson: the odds' mark is missing from the presented fixture");
-  const odds = oddsJson(doc, options.filters.odds, options.variant === "livescores");
+  const odds = oddsJsonOnce(doc, options.filters.odds, options.variant === "livescores");
   return text.slice(0, at) + odds + text.slice(at + ODDS_MARK_JSON.length);
 }
 

@@ -36,6 +36,26 @@ export function oddsJson(doc: Pick<FixtureDocument, "id" | "odds">, filter: Odds
   return `${json}]`;
 }
 
+/**
+ * `oddsJson`, made once per document, filter and liveOnly: a stream round reads a document
+ * once and presents it for every query that shows it, in each of their variants (at a thousand
+ * distinct queries a live fixture is presented in a dozen), and the odds are the same text for
+ * all of them. Kept with the document object (a WeakMap): gone when the document is, and a
+ * document read again is a new object, so nothing outlives the version it was made from.
+ */
+export function oddsJsonOnce(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): string {
+  const key = filter === undefined ? (liveOnly ? "live" : "all") : `${liveOnly ? "live" : "all"}${JSON.stringify(filter)}`;
+  let made = MADE.get(doc);
+  const found = made?.get(key);
+  if (found !== undefined) return found;
+  const json = oddsJson(doc, filter, liveOnly);
+  if (made === undefined) MADE.set(doc, (made = new Map()));
+  made.set(key, json);
+  return json;
+}
+
+const MADE = new WeakMap<object, Map<string, string>>();
+
 /** One odd's JSON, or null when the filter (or `liveOnly`) leaves it out. */
 function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: OddsFilter | undefined, liveOnly: boolean): string | null {
   // Indexed, not destructured: destructuring walked an iterator per odd (most of unpacking's garbage).

@@ -9,6 +9,11 @@ export class LoadLink {
 
   constructor(private readonly log: (line: string) => void) {}
 
+  /** The running load process's pid (its CPU is read while streams open). */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   /**
    * A new load process for the next phase: one that ran a phase carries its heap (a thousand
    * clients' state, decoded events) into the next one's connection burst, whose snapshots then

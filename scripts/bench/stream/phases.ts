@@ -4,11 +4,11 @@ import { LiveSimulator } from "../../../src/live/simulator.js";
 import type { IndexNames } from "../../../src/store/index-names.js";
 import { countsBetween, esCounts } from "./es-counters.js";
 import type { LoadLink } from "./load-link.js";
-import { ProcessMeter } from "../../lib/cpu.js";
+import { cpuMs, ProcessMeter } from "../../lib/cpu.js";
 import type { ConvergeReply, OpenReply, PollReply, StreamClientSpec, StreamsReply } from "./protocol.js";
 import { rewriteFixtures } from "./burst.js";
 import { playCopy, type RealData } from "./real-data.js";
-import type { EsLoad, Usage } from "./report.js";
+import type { EsLoad, OpeningCpu, Usage } from "./report.js";
 import type { ServiceInstance, Services } from "./services.js";
 
 /** The simulator's speed the issue asks for: a match in about a minute and a half. */
@@ -35,10 +35,23 @@ export type Measured = { usage: Usage[]; es: EsLoad; seconds: number };
 export type StreamPhase = Measured & {
   clients: number;
   open: OpenReply;
+  /** CPU each side used while the streams opened (the snapshots' burst), in ms; null where unreadable. */
+  openingCpu: OpeningCpu;
   streams: StreamsReply;
   truth: ConvergeReply | null;
   burst: { written: number; seconds: number } | null;
 };
+/** The CPU ms of these processes together so far (null when one is unreadable). */
+function cpuOf(pids: ReadonlyArray<number | null>): number | null {
+  let total = 0;
+  for (const pid of pids) {
+    const ms = pid === null ? null : cpuMs(pid);
+    if (ms === null) return null;
+    total += ms;
+  }
+  return total;
+}
+
 /** After a burst, every client must equal the polled endpoint within this (issue 26). */
 const BURST_CONVERGE_MS = 10_000;
 export type PollPhase = Measured & { poll: PollReply };
@@ -50,8 +63,11 @@ export type PollPhase = Measured & { poll: PollReply };
  */
 export class Phases {
   private count = 0;
-  /** Aborts the running phase's simulator, whatever step failed. */
-  private stopSimulator: (() => void) | null = null;
+  /**
+   * Stops the running phase's simulator, whatever step failed, and waits for its last writes:
+   * one still in flight when the alias goes back to the write-blocked pristine copy fails there.
+   */
+  private stopSimulator: (() => Promise<void>) | null = null;
 
   constructor(private readonly ctx: PhaseContext) {}
 
@@ -69,7 +85,15 @@ export class Phases {
       log(`  opening ${specs.length} streams over ${new Set(specs.map((c) => c.streamPath)).size} queries...`);
       // Started before the streams open, so the peak RSS includes the snapshots' burst (CPU is measured from `measure` on).
       const meters = this.meters(services);
+      // The burst of snapshots shares the machine with the load process that receives them: each side's CPU is printed.
+      const sides = [services.map((s) => s.pid), [this.ctx.esPid], [load.pid]];
+      const before = sides.map(cpuOf);
       const open = await load.ask({ type: "open", key: this.ctx.key, clients: specs, instances: services.map((s) => s.url) });
+      const [serviceMs, nodeMs, loadMs] = sides.map((pids, i) => {
+        const [at, now] = [before[i]!, cpuOf(pids)];
+        return at === null || now === null ? null : now - at;
+      });
+      const openingCpu = { serviceMs: serviceMs!, nodeMs: nodeMs!, loadMs: loadMs! };
       const measured = await this.measure(services, working, async () => {
         await load.ask({ type: "measure" });
         await sleep(this.ctx.durationMs);
@@ -90,7 +114,7 @@ export class Phases {
       } else {
         await load.ask({ type: "close" });
       }
-      return { clients: specs.length, open, streams: measured.result, truth, burst, usage: measured.usage, es: measured.es, seconds: measured.seconds };
+      return { clients: specs.length, open, openingCpu, streams: measured.result, truth, burst, usage: measured.usage, es: measured.es, seconds: measured.seconds };
     });
   }
 
@@ -114,7 +138,8 @@ export class Phases {
     try {
       return await body(started, working);
     } finally {
-      this.stopSimulator?.();
+      await this.stopSimulator?.().catch((error: unknown) => this.ctx.log(`  simulator: ${(error as Error).message}`));
+      this.stopSimulator = null;
       services.stop(started);
     }
   }
@@ -159,7 +184,7 @@ export class Phases {
       abort.abort();
       await running;
     };
-    this.stopSimulator = () => abort.abort();
+    this.stopSimulator = stop;
     return { stop };
   }
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { LatencyHistogram } from "./latency-histogram.js";
 import { roundQuantileMs, type RoundCounts } from "./round-counters.js";
 import type { OpenReply, PollReply, Sparse, StreamsReply } from "./protocol.js";
@@ -17,8 +18,16 @@ export function latencyLine(label: string, sparse: Sparse): string {
   return `${label}: p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${histogram.max} ms (${histogram.count.toLocaleString("en")})`;
 }
 
-export function openedLines(open: OpenReply, clients: number): string[] {
+/** CPU each side used while the streams opened (the snapshots' burst), in ms; null where unreadable. */
+export type OpeningCpu = { serviceMs: number | null; nodeMs: number | null; loadMs: number | null };
+
+export function openedLines(open: OpenReply, clients: number, cpu: OpeningCpu): string[] {
   const lines = [`${open.opened}/${clients} streams open in ${fixed(open.seconds, 1)} s; ${latencyLine("snapshot time to first event", open.snapshotMs)}`];
+  const ms = (value: number | null) => (value === null ? "?" : fixed(value));
+  lines.push(
+    `CPU while they opened: service ${ms(cpu.serviceMs)} ms, node ${ms(cpu.nodeMs)} ms, load process ${ms(cpu.loadMs)} ms ` +
+      `(${fixed(open.seconds * 1000 * availableParallelism())} ms of CPU in ${fixed(open.seconds, 1)} s on ${availableParallelism()} cores)`,
+  );
   if (open.refused.length > 0) {
     const first = open.refused[0]!;
     lines.push(`${open.refused.length} refused, e.g. ${first.streamPath}: ${first.status} ${first.body.slice(0, 200)}`);

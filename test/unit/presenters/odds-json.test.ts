@@ -7,7 +7,7 @@ import { Random } from "../../../src/domain/football/random.js";
 import type { OddsFilter } from "../../../src/presenters/fixture-filters.js";
 import { presentFixture, presentFixtureJson, type FixtureVariant } from "../../../src/presenters/fixture-presenter.js";
 import { presentOdds } from "../../../src/presenters/fixture-modules.js";
-import { oddsJson } from "../../../src/presenters/odds-json.js";
+import { oddsJson, oddsJsonOnce } from "../../../src/presenters/odds-json.js";
 import { fixtureDocuments } from "../../support/fixtures-catalog.js";
 
 const FIXTURE_ID = 4_000_000_123;
@@ -41,6 +41,25 @@ const FILTERS: Array<OddsFilter | undefined> = [
   { bookmakers: [1, 4], markets: [2], is_live: [0], suspend: [1] },
   { markets: [] },
 ];
+
+describe("oddsJsonOnce", () => {
+  it("gives each filter and live-only choice of one document its own text, whichever filter object asks", () => {
+    const random = new Random("odds-json-once");
+    const doc = { id: FIXTURE_ID, odds: randomOdds(random, FIXTURE_ID) };
+    for (let pass = 0; pass < 2; pass++) {
+      for (const filter of FILTERS) {
+        for (const liveOnly of [false, true]) {
+          // A filter equal in value but another object finds the same text.
+          const asked = filter === undefined ? undefined : structuredClone(filter);
+          expect(oddsJsonOnce(doc, asked, liveOnly)).toBe(oddsJson(doc, filter, liveOnly));
+        }
+      }
+    }
+    const other = { id: FIXTURE_ID + 1, odds: randomOdds(random, FIXTURE_ID + 1) };
+    expect(oddsJsonOnce(other, undefined, false)).toBe(oddsJson(other, undefined, false));
+    expect(oddsJsonOnce(other, undefined, false)).not.toBe(oddsJsonOnce(doc, undefined, false));
+  });
+});
 
 describe("oddsJson", () => {
   it("writes exactly JSON.stringify(presentOdds(...)) for every selection, status, filter and live-only choice", () => {
