@@ -14,6 +14,7 @@ import {
 } from "./fixture-modules.js";
 import { narrowMetrics, narrowStatistics } from "./narrow.js";
 import { oddsJsonOnce } from "./odds-json.js";
+import { statEntriesJson } from "./stat-entries-json.js";
 
 /**
  * The one presenter of the public Fixture object (/fixtures, /livescores,
@@ -78,27 +79,45 @@ export type FixtureView = {
 
 
 /**
- * `JSON.stringify(presentFixture(doc, options))`, with the odds written as JSON from their
- * packed tuples (odds-json.ts) rather than built as objects first: they are most of what
- * presenting costs. The view is stringified with a mark where the odds go (a string no stored
- * value can hold: it carries a random id drawn at start), and the odds' JSON takes its place.
- * The odds are written after the other modules: a document with a bad odd and another bad
- * module fails on the other one first (it fails either way).
+ * `JSON.stringify(presentFixture(doc, options))`, with the odds, statistics and metrics written
+ * as JSON from the stored values (odds-json.ts, stat-entries-json.ts) rather than built as
+ * objects first: they are most of what presenting costs. The view is stringified with a mark
+ * where each of them goes (a string no stored value can hold: it carries a random id drawn at
+ * start), and their JSON takes the marks' places, in the order presentFixture writes them.
+ * They are written after the other modules: a document with a bad odd and another bad module
+ * fails on the other one first (it fails either way).
  */
 export function presentFixtureJson(doc: FixtureDocument, options: PresentFixtureOptions): string {
-  if (!options.includes.has("odds")) return JSON.stringify(presentFixture(doc, options));
+  const { includes } = options;
+  if (!WRITTEN_LATER.some(({ include }) => includes.has(include))) return JSON.stringify(presentFixture(doc, options));
   const text = JSON.stringify(presentFixture(doc, options, true));
-  const at = text.indexOf(ODDS_MARK_JSON);
-  if (at < 0) throw new Error("presentFixtureJson: the odds' mark is missing from the presented fixture");
-  const odds = oddsJsonOnce(doc, options.filters.odds, options.variant === "livescores");
-  return text.slice(0, at) + odds + text.slice(at + ODDS_MARK_JSON.length);
+  let json = "";
+  let from = 0;
+  for (const { include, markJson, write } of WRITTEN_LATER) {
+    if (!includes.has(include)) continue;
+    const at = text.indexOf(markJson, from);
+    if (at < 0) throw new Error(`presentFixtureJson: the mark of ${include} is missing from the presented fixture`);
+    json += text.slice(from, at) + write(doc, options);
+    from = at + markJson.length;
+  }
+  return json + text.slice(from);
 }
 
-const ODDS_MARK = `\u0000odds ${randomUUID()}\u0000`;
-const ODDS_MARK_JSON = JSON.stringify(ODDS_MARK);
+const RUN_MARK = randomUUID();
+const markOf = (include: string): string => `\u0000${include} ${RUN_MARK}\u0000`;
+const ODDS_MARK = markOf("odds");
+const STATISTICS_MARK = markOf("statistics");
+const METRICS_MARK = markOf("metrics");
 
-/** The public Fixture object; `oddsLater` puts `ODDS_MARK` where the odds go (presentFixtureJson only). */
-export function presentFixture(doc: FixtureDocument, options: PresentFixtureOptions, oddsLater = false): FixtureView {
+/** The modules presentFixtureJson writes as JSON, in presentFixture's order of fields. */
+const WRITTEN_LATER: ReadonlyArray<{ include: string; markJson: string; write: (doc: FixtureDocument, options: PresentFixtureOptions) => string }> = [
+  { include: "odds", markJson: JSON.stringify(ODDS_MARK), write: (doc, { filters, variant }) => oddsJsonOnce(doc, filters.odds, variant === "livescores") },
+  { include: "statistics", markJson: JSON.stringify(STATISTICS_MARK), write: (doc, { filters }) => statEntriesJson(narrowStatistics(doc.statistics ?? [], filters.statistics)) },
+  { include: "metrics", markJson: JSON.stringify(METRICS_MARK), write: (doc, { filters }) => statEntriesJson(narrowMetrics(doc.metrics ?? [], filters.metrics)) },
+];
+
+/** The public Fixture object; `later` puts marks where odds, statistics and metrics go (presentFixtureJson only). */
+export function presentFixture(doc: FixtureDocument, options: PresentFixtureOptions, later = false): FixtureView {
   const { language, includes, filters, variant } = options;
   const names = doc.names ?? {};
   const view: FixtureView = {
@@ -122,9 +141,9 @@ export function presentFixture(doc: FixtureDocument, options: PresentFixtureOpti
     periods: (doc.periods ?? []).map(presentPeriod),
   };
   if (variant !== "entity") view.updated_at = doc.updated_at;
-  if (includes.has("odds")) view.odds = oddsLater ? (ODDS_MARK as unknown as Odd[]) : presentOdds(doc, filters.odds, variant === "livescores");
-  if (includes.has("statistics")) view.statistics = presentStatEntries(narrowStatistics(doc.statistics ?? [], filters.statistics));
-  if (includes.has("metrics")) view.metrics = presentStatEntries(narrowMetrics(doc.metrics ?? [], filters.metrics));
+  if (includes.has("odds")) view.odds = later ? (ODDS_MARK as unknown as Odd[]) : presentOdds(doc, filters.odds, variant === "livescores");
+  if (includes.has("statistics")) view.statistics = later ? (STATISTICS_MARK as unknown as StatisticView[]) : presentStatEntries(narrowStatistics(doc.statistics ?? [], filters.statistics));
+  if (includes.has("metrics")) view.metrics = later ? (METRICS_MARK as unknown as StatisticView[]) : presentStatEntries(narrowMetrics(doc.metrics ?? [], filters.metrics));
   if (includes.has("fair_odds")) view.fair_odds = presentFairOdds(doc);
   if (includes.has("movement")) view.movement = presentMovement(doc);
   if (includes.has("trends")) view.trends = presentTrends(doc, filters.trends);

@@ -5,10 +5,8 @@ import { SELECTIONS } from "../../../src/domain/football/odds/markets.js";
 import { oddId } from "../../../src/domain/football/odds/odd-id.js";
 import { Random } from "../../../src/domain/football/random.js";
 import type { OddsFilter } from "../../../src/presenters/fixture-filters.js";
-import { presentFixture, presentFixtureJson, type FixtureVariant } from "../../../src/presenters/fixture-presenter.js";
 import { presentOdds } from "../../../src/presenters/fixture-modules.js";
 import { oddsJson, oddsJsonOnce } from "../../../src/presenters/odds-json.js";
-import { fixtureDocuments } from "../../support/fixtures-catalog.js";
 
 const FIXTURE_ID = 4_000_000_123;
 
@@ -109,24 +107,5 @@ describe("oddsJson", () => {
     const doc = { id: FIXTURE_ID, odds: [[localOddId(id, FIXTURE_ID), 1.5, 0, 1, 9] as PackedOdd] };
     expect(() => presentOdds(doc, { is_live: [1] }, false)).toThrow(/unknown status 9/);
     expect(() => oddsJson(doc, { is_live: [1] }, false)).toThrow(/unknown status 9/);
-  });
-});
-
-describe("presentFixtureJson", () => {
-  it("is JSON.stringify(presentFixture(...)) for every variant and set of includes", () => {
-    const docs = [...fixtureDocuments().values()].filter((doc: FixtureDocument) => (doc.odds?.length ?? 0) > 0);
-    expect(docs.length).toBeGreaterThan(5);
-    const variants: FixtureVariant[] = ["fixtures", "livescores", "search", "entity"];
-    const includeSets = [[], ["odds"], ["odds", "statistics", "metrics", "fair_odds", "movement", "trends"], ["statistics"]];
-    for (const doc of docs) {
-      for (const variant of variants) {
-        for (const includes of includeSets) {
-          for (const filters of [{}, { odds: { bookmakers: [1], is_live: [1] as Array<0 | 1> } }]) {
-            const options = { language: "en", includes: new Set(includes), filters, variant };
-            expect(presentFixtureJson(doc, options)).toBe(JSON.stringify(presentFixture(doc, options)));
-          }
-        }
-      }
-    }
   });
 });
