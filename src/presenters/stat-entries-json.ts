@@ -4,8 +4,9 @@ import { presentStatEntries, type StatisticView } from "./fixture-modules.js";
  * Statistics and metrics written as JSON text straight from the stored entries: byte for byte
  * `JSON.stringify(presentStatEntries(entries))` (fixture-modules.ts), which a test holds it to.
  * Why: a fixture carries about sixty entries of each, and presenting them built an object per
- * entry only to stringify it at once; on a day page that misses the presented-JSON cache they
- * were most of what presenting cost. An entry with anything but numbers and a name where those
+ * entry only to stringify it at once. Measured over the real data's 242 fixtures of a week, a
+ * fixture with statistics took 15 us to present, 10-11 written here (with metrics too, 22 and
+ * 14-17). An entry with anything but numbers and a name where those
  * belong (never written so, but possible in a stored document) is left to JSON.stringify,
  * which knows how every value is written (and which keys it leaves out).
  */

@@ -41,6 +41,7 @@ export type StreamPhase = Measured & {
   truth: ConvergeReply | null;
   burst: { written: number; seconds: number } | null;
 };
+
 /** The CPU ms of these processes together so far (null when one is unreadable). */
 function cpuOf(pids: ReadonlyArray<number | null>): number | null {
   let total = 0;
@@ -93,7 +94,7 @@ export class Phases {
         const [at, now] = [before[i]!, cpuOf(pids)];
         return at === null || now === null ? null : now - at;
       });
-      const openingCpu = { serviceMs: serviceMs!, nodeMs: nodeMs!, loadMs: loadMs! };
+      const openingCpu = { serviceMs: serviceMs ?? null, nodeMs: nodeMs ?? null, loadMs: loadMs ?? null };
       const measured = await this.measure(services, working, async () => {
         await load.ask({ type: "measure" });
         await sleep(this.ctx.durationMs);
