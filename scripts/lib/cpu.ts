@@ -37,10 +37,11 @@ export type CpuUse = {
   generatorMsPerSecond: number;
 };
 
-const sum = (pids: readonly number[]): number | null => {
+/** The CPU ms of these processes together so far, or null when one is unreadable (or missing). */
+export const cpuMsOf = (pids: ReadonlyArray<number | null>): number | null => {
   let total = 0;
   for (const pid of pids) {
-    const ms = cpuMs(pid);
+    const ms = pid === null ? null : cpuMs(pid);
     if (ms === null) return null;
     total += ms;
   }
@@ -56,14 +57,14 @@ const ownMs = (): number => {
 export function cpuWindow(servicePid: number | null, nodePids: readonly number[]): { end: () => CpuUse } {
   const startedAt = performance.now();
   const service0 = servicePid === null ? null : cpuMs(servicePid);
-  const nodes0 = nodePids.length > 0 ? sum(nodePids) : null;
+  const nodes0 = nodePids.length > 0 ? cpuMsOf(nodePids) : null;
   const own0 = ownMs();
   return {
     end: () => {
       const seconds = (performance.now() - startedAt) / 1000;
       const service1 = servicePid === null ? null : cpuMs(servicePid);
       // A node that went away (killed) mid-window makes the node figure unknown, not smaller.
-      const nodes1 = nodes0 === null ? null : sum(nodePids);
+      const nodes1 = nodes0 === null ? null : cpuMsOf(nodePids);
       return {
         seconds,
         serviceMs: service0 === null || service1 === null ? Number.NaN : service1 - service0,

@@ -37,24 +37,29 @@ export function oddsJson(doc: Pick<FixtureDocument, "id" | "odds">, filter: Odds
 }
 
 /**
- * `oddsJson`, made once per document, filter and liveOnly: a stream round reads a document
- * once and presents it for every query that shows it, in each of their variants (at a thousand
- * distinct queries a live fixture is presented in a dozen), and the odds are the same text for
- * all of them. Kept with the document object (a WeakMap): gone when the document is, and a
- * document read again is a new object, so nothing outlives the version it was made from.
+ * `oddsJson`, kept for a document presented again: a stream round reads a document once and
+ * presents it for every query that shows it, in each of their variants (at a thousand distinct
+ * queries a live fixture is presented in a dozen), and the odds are the same text for all of
+ * them with the same filter and live-only choice. A page presents each document once: the first
+ * presentation only notes the key, so nothing of a page's odds is kept alive longer than it was
+ * (the JSON goes to a Buffer at once, and a string kept would outlive the young generation).
+ * Kept with the document object (a WeakMap): gone when the document is, and a document read
+ * again is a new object, so nothing outlives the version it was made from.
  */
 export function oddsJsonOnce(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): string {
   const key = filter === undefined ? (liveOnly ? "live" : "all") : `${liveOnly ? "live" : "all"}${JSON.stringify(filter)}`;
-  let made = MADE.get(doc);
+  const made = MADE.get(doc);
   const found = made?.get(key);
-  if (found !== undefined) return found;
+  if (typeof found === "string") return found;
   const json = oddsJson(doc, filter, liveOnly);
-  if (made === undefined) MADE.set(doc, (made = new Map()));
-  made.set(key, json);
+  // Seen before (null): this one is kept for the presentations to come.
+  if (made === undefined) MADE.set(doc, new Map([[key, null]]));
+  else made.set(key, found === null ? json : null);
   return json;
 }
 
-const MADE = new WeakMap<object, Map<string, string>>();
+/** Per document, its odds' JSON by filter and live-only choice: null once presented, the text from the second time on. */
+const MADE = new WeakMap<object, Map<string, string | null>>();
 
 /** One odd's JSON, or null when the filter (or `liveOnly`) leaves it out. */
 function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: OddsFilter | undefined, liveOnly: boolean): string | null {

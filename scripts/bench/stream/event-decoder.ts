@@ -83,8 +83,8 @@ export class EventDecoder {
       this.fixtures.clear();
       this.fixtureBytes = 0;
     }
-    // Keyed by a slice of the text kept, not of the snapshot (which the key would keep alive).
-    const key = own.slice(0, opening.length);
+    // Keyed by a copy: a slice (of the snapshot, or of a text shifted out below) would keep that whole string alive.
+    const key = Buffer.from(opening).toString();
     const texts = this.fixtures.get(key) ?? [];
     if (texts.length >= TEXTS_PER_FIXTURE) this.fixtureBytes -= texts.shift()!.text.length;
     texts.push({ text: own, held });

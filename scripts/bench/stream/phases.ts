@@ -4,7 +4,7 @@ import { LiveSimulator } from "../../../src/live/simulator.js";
 import type { IndexNames } from "../../../src/store/index-names.js";
 import { countsBetween, esCounts } from "./es-counters.js";
 import type { LoadLink } from "./load-link.js";
-import { cpuMs, ProcessMeter } from "../../lib/cpu.js";
+import { cpuMsOf, ProcessMeter } from "../../lib/cpu.js";
 import type { ConvergeReply, OpenReply, PollReply, StreamClientSpec, StreamsReply } from "./protocol.js";
 import { rewriteFixtures } from "./burst.js";
 import { playCopy, type RealData } from "./real-data.js";
@@ -42,16 +42,17 @@ export type StreamPhase = Measured & {
   burst: { written: number; seconds: number } | null;
 };
 
-/** The CPU ms of these processes together so far (null when one is unreadable). */
-function cpuOf(pids: ReadonlyArray<number | null>): number | null {
-  let total = 0;
-  for (const pid of pids) {
-    const ms = pid === null ? null : cpuMs(pid);
-    if (ms === null) return null;
-    total += ms;
-  }
-  return total;
+/** CPU ms each group of processes used since `before` was read (null where unreadable then or now). */
+function cpuSince(groups: ReadonlyArray<ReadonlyArray<number | null>>, before: ReadonlyArray<number | null>): Array<number | null> {
+  return groups.map((pids, i) => {
+    const at = before[i] ?? null;
+    const now = cpuMsOf(pids);
+    return at === null || now === null ? null : now - at;
+  });
 }
+
+/** How long the end of a phase waits for the simulator's last writes: a node that stopped answering must not hold the run. */
+const SIMULATOR_STOP_MS = 15_000;
 
 /** After a burst, every client must equal the polled endpoint within this (issue 26). */
 const BURST_CONVERGE_MS = 10_000;
@@ -88,13 +89,10 @@ export class Phases {
       const meters = this.meters(services);
       // The burst of snapshots shares the machine with the load process that receives them: each side's CPU is printed.
       const sides = [services.map((s) => s.pid), [this.ctx.esPid], [load.pid]];
-      const before = sides.map(cpuOf);
+      const before = sides.map(cpuMsOf);
       const open = await load.ask({ type: "open", key: this.ctx.key, clients: specs, instances: services.map((s) => s.url) });
-      const [serviceMs, nodeMs, loadMs] = sides.map((pids, i) => {
-        const [at, now] = [before[i]!, cpuOf(pids)];
-        return at === null || now === null ? null : now - at;
-      });
-      const openingCpu = { serviceMs: serviceMs ?? null, nodeMs: nodeMs ?? null, loadMs: loadMs ?? null };
+      const [serviceMs = null, nodeMs = null, loadMs = null] = cpuSince(sides, before);
+      const openingCpu: OpeningCpu = { serviceMs, nodeMs, loadMs };
       const measured = await this.measure(services, working, async () => {
         await load.ask({ type: "measure" });
         await sleep(this.ctx.durationMs);
@@ -139,7 +137,15 @@ export class Phases {
     try {
       return await body(started, working);
     } finally {
-      await this.stopSimulator?.().catch((error: unknown) => this.ctx.log(`  simulator: ${(error as Error).message}`));
+      if (this.stopSimulator) {
+        const stopped = this.stopSimulator().then(
+          () => true,
+          (error: unknown) => (this.ctx.log(`  simulator: ${(error as Error).message}`), true),
+        );
+        if (!(await Promise.race([stopped, sleep(SIMULATOR_STOP_MS, false, { ref: false })]))) {
+          this.ctx.log(`  simulator: still writing after ${SIMULATOR_STOP_MS / 1000} s; going on`);
+        }
+      }
       this.stopSimulator = null;
       services.stop(started);
     }

@@ -26,7 +26,7 @@ export function openedLines(open: OpenReply, clients: number, cpu: OpeningCpu): 
   const ms = (value: number | null) => (value === null ? "?" : fixed(value));
   lines.push(
     `CPU while they opened: service ${ms(cpu.serviceMs)} ms, node ${ms(cpu.nodeMs)} ms, load process ${ms(cpu.loadMs)} ms ` +
-      `(${fixed(open.seconds * 1000 * availableParallelism())} ms of CPU in ${fixed(open.seconds, 1)} s on ${availableParallelism()} cores)`,
+      `(of ${fixed(open.seconds * 1000 * availableParallelism())} ms available in ${fixed(open.seconds, 1)} s on ${availableParallelism()} cores)`,
   );
   if (open.refused.length > 0) {
     const first = open.refused[0]!;

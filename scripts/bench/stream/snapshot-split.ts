@@ -1,5 +1,5 @@
 /**
- * The fixtures of a snapshot's data as raw JSON texts, without parsing them. The service
+ * Where the fixtures of a snapshot's data begin and end, without parsing them. The service
  * writes a snapshot as `{"fixtures":[f1,f2,...],"at":"..."}` where each fixture's JSON is the
  * same bytes for every query that shows it alike; walking the array's top level lets the load
  * process decode each distinct fixture text once (with a thousand distinct queries, whole

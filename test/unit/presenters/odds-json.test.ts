@@ -44,10 +44,11 @@ describe("oddsJsonOnce", () => {
   it("gives each filter and live-only choice of one document its own text, whichever filter object asks", () => {
     const random = new Random("odds-json-once");
     const doc = { id: FIXTURE_ID, odds: randomOdds(random, FIXTURE_ID) };
-    for (let pass = 0; pass < 2; pass++) {
+    // Three passes: the first notes each key, the second keeps its text, the third reads it back.
+    for (let pass = 0; pass < 3; pass++) {
       for (const filter of FILTERS) {
         for (const liveOnly of [false, true]) {
-          // A filter equal in value but another object finds the same text.
+          // Asked with a copy of the filter: the key is the filter's value, not the object.
           const asked = filter === undefined ? undefined : structuredClone(filter);
           expect(oddsJsonOnce(doc, asked, liveOnly)).toBe(oddsJson(doc, filter, liveOnly));
         }

@@ -7,9 +7,11 @@ import { statEntriesJson } from "../../../src/presenters/stat-entries-json.js";
 import { fixtureDocuments } from "../../support/fixtures-catalog.js";
 
 describe("presentFixtureJson", () => {
-  it("is JSON.stringify(presentFixture(...)) for every variant, set of includes and filter", () => {
-    const docs = [...fixtureDocuments().values()].filter((doc: FixtureDocument) => (doc.odds?.length ?? 0) > 0 && (doc.statistics?.length ?? 0) > 0 && (doc.metrics?.length ?? 0) > 0);
-    expect(docs.length).toBeGreaterThan(5);
+  it("is JSON.stringify(presentFixture(...)) over every variant, eight sets of includes and four of filters", () => {
+    const docs = [...fixtureDocuments().values()];
+    // With and without each module: a document lacking statistics presents an empty list.
+    expect(docs.filter((doc: FixtureDocument) => (doc.odds?.length ?? 0) > 0 && (doc.statistics?.length ?? 0) > 0 && (doc.metrics?.length ?? 0) > 0).length).toBeGreaterThan(5);
+    expect(docs.some((doc: FixtureDocument) => (doc.statistics?.length ?? 0) === 0)).toBe(true);
     const variants: FixtureVariant[] = ["fixtures", "livescores", "search", "entity"];
     const includeSets = [[], ["odds"], ["statistics"], ["metrics"], ["statistics", "metrics"], ["odds", "metrics"], ["odds", "statistics", "metrics", "fair_odds", "movement", "trends"], ["metrics", "trends"]];
     const typeOf = (entries: readonly StatisticView[] | undefined, i: number) => entries?.[i % entries.length]?.type_id ?? 0;
@@ -47,6 +49,11 @@ describe("statEntriesJson", () => {
     same([entry({ value: undefined }), entry({ team_id: undefined }), entry({ developer_name: undefined })]);
     same([entry({ value: Number.NaN }), entry({ value: Number.POSITIVE_INFINITY }), entry({ type_id: Number.NEGATIVE_INFINITY })]);
     same([entry({ value: "7" }), entry({ value: true }), entry({ value: { nested: [1, "x"] } }), entry({ developer_name: 12 }), entry({ team_id: "11" })]);
+  });
+
+  it("writes a hole in the list as null, as JSON.stringify does", () => {
+    same([, entry({})] as StatisticView[]);
+    same([entry({}), , entry({ value: 2 })] as StatisticView[]);
   });
 
   it("fails where presenting a list that is not one fails", () => {
