@@ -103,18 +103,26 @@ export function presentFixtureJson(doc: FixtureDocument, options: PresentFixture
   return json + text.slice(from);
 }
 
+/** Where presentFixture(..., later) puts each module presentFixtureJson writes itself, in presentFixture's order of fields. */
 const RUN_MARK = randomUUID();
-const markOf = (include: string): string => `\u0000${include} ${RUN_MARK}\u0000`;
-const ODDS_MARK = markOf("odds");
-const STATISTICS_MARK = markOf("statistics");
-const METRICS_MARK = markOf("metrics");
+const MARKS = {
+  odds: `\u0000odds ${RUN_MARK}\u0000`,
+  statistics: `\u0000statistics ${RUN_MARK}\u0000`,
+  metrics: `\u0000metrics ${RUN_MARK}\u0000`,
+} as const;
 
-/** The modules presentFixtureJson writes as JSON, in presentFixture's order of fields. */
-const WRITTEN_LATER: ReadonlyArray<{ include: string; markJson: string; write: (doc: FixtureDocument, options: PresentFixtureOptions) => string }> = [
-  { include: "odds", markJson: JSON.stringify(ODDS_MARK), write: (doc, { filters, variant }) => oddsJsonOnce(doc, filters.odds, variant === "livescores") },
-  { include: "statistics", markJson: JSON.stringify(STATISTICS_MARK), write: (doc, { filters }) => statEntriesJson(narrowStatistics(doc.statistics ?? [], filters.statistics)) },
-  { include: "metrics", markJson: JSON.stringify(METRICS_MARK), write: (doc, { filters }) => statEntriesJson(narrowMetrics(doc.metrics ?? [], filters.metrics)) },
-];
+/** The entries statistics and metrics show, whichever way they are presented: the stored ones narrowed by their filters. */
+const shownStatistics = (doc: FixtureDocument, filters: Filters) => narrowStatistics(doc.statistics ?? [], filters.statistics);
+const shownMetrics = (doc: FixtureDocument, filters: Filters) => narrowMetrics(doc.metrics ?? [], filters.metrics);
+
+const WRITERS: Record<keyof typeof MARKS, (doc: FixtureDocument, options: PresentFixtureOptions) => string> = {
+  odds: (doc, { filters, variant }) => oddsJsonOnce(doc, filters.odds, variant === "livescores"),
+  statistics: (doc, { filters }) => statEntriesJson(shownStatistics(doc, filters)),
+  metrics: (doc, { filters }) => statEntriesJson(shownMetrics(doc, filters)),
+};
+
+/** The modules presentFixtureJson writes as JSON, with their marks as JSON.stringify writes them. */
+const WRITTEN_LATER = (Object.keys(MARKS) as Array<keyof typeof MARKS>).map((include) => ({ include, markJson: JSON.stringify(MARKS[include]), write: WRITERS[include] }));
 
 /** The public Fixture object; `later` puts marks where odds, statistics and metrics go (presentFixtureJson only). */
 export function presentFixture(doc: FixtureDocument, options: PresentFixtureOptions, later = false): FixtureView {
@@ -141,9 +149,9 @@ export function presentFixture(doc: FixtureDocument, options: PresentFixtureOpti
     periods: (doc.periods ?? []).map(presentPeriod),
   };
   if (variant !== "entity") view.updated_at = doc.updated_at;
-  if (includes.has("odds")) view.odds = later ? (ODDS_MARK as unknown as Odd[]) : presentOdds(doc, filters.odds, variant === "livescores");
-  if (includes.has("statistics")) view.statistics = later ? (STATISTICS_MARK as unknown as StatisticView[]) : presentStatEntries(narrowStatistics(doc.statistics ?? [], filters.statistics));
-  if (includes.has("metrics")) view.metrics = later ? (METRICS_MARK as unknown as StatisticView[]) : presentStatEntries(narrowMetrics(doc.metrics ?? [], filters.metrics));
+  if (includes.has("odds")) view.odds = later ? (MARKS.odds as unknown as Odd[]) : presentOdds(doc, filters.odds, variant === "livescores");
+  if (includes.has("statistics")) view.statistics = later ? (MARKS.statistics as unknown as StatisticView[]) : presentStatEntries(shownStatistics(doc, filters));
+  if (includes.has("metrics")) view.metrics = later ? (MARKS.metrics as unknown as StatisticView[]) : presentStatEntries(shownMetrics(doc, filters));
   if (includes.has("fair_odds")) view.fair_odds = presentFairOdds(doc);
   if (includes.has("movement")) view.movement = presentMovement(doc);
   if (includes.has("trends")) view.trends = presentTrends(doc, filters.trends);

@@ -24,9 +24,10 @@ export type OpeningCpu = { serviceMs: number | null; nodeMs: number | null; load
 export function openedLines(open: OpenReply, clients: number, cpu: OpeningCpu): string[] {
   const lines = [`${open.opened}/${clients} streams open in ${fixed(open.seconds, 1)} s; ${latencyLine("snapshot time to first event", open.snapshotMs)}`];
   const ms = (value: number | null) => (value === null ? "?" : fixed(value));
+  const cores = availableParallelism();
   lines.push(
     `CPU while they opened: service ${ms(cpu.serviceMs)} ms, node ${ms(cpu.nodeMs)} ms, load process ${ms(cpu.loadMs)} ms ` +
-      `(of ${fixed(open.seconds * 1000 * availableParallelism())} ms available in ${fixed(open.seconds, 1)} s on ${availableParallelism()} cores)`,
+      `(of ${fixed(open.seconds * 1000 * cores)} ms available in ${fixed(open.seconds, 1)} s on ${cores} cores)`,
   );
   if (open.refused.length > 0) {
     const first = open.refused[0]!;
