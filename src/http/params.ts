@@ -1,4 +1,5 @@
 import { z } from "../openapi/zod.js";
+import { ISO_639_1_CODES } from "./language-codes.js";
 
 /**
  * Builders for query parameters. Every rule carries a message that names the
@@ -46,13 +47,9 @@ export function enumListParam<const T extends string>(name: string, allowed: rea
     .openapi({ type: "string", description: `Comma-separated, from: ${allowed.join(", ")}` });
 }
 
-const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
-/** Codes ICU still names but ISO 639-1 withdrew (replaced by id, he, yi, jv, ro, sr/hr/bs, ...). */
-const WITHDRAWN_CODES = new Set(["in", "iw", "ji", "jw", "mo", "sh", "bh"]);
-
 /** True for a two-letter code that ISO 639-1 actually assigns ("xx" is not one). */
 export function isIso6391(code: string): boolean {
-  return /^[a-z]{2}$/.test(code) && !WITHDRAWN_CODES.has(code) && languageNames.of(code) !== code;
+  return ISO_639_1_CODES.has(code);
 }
 
 const LANGUAGE_RULE = "must be a two-letter lowercase ISO 639-1 language code, for example en";

@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
 import { presentFixtureJson, type PresentFixtureOptions } from "./fixture-presenter.js";
+import { JsonSlabs } from "./json-slabs.js";
 import { KeptShare } from "./kept-share.js";
 
 /**
@@ -19,15 +20,24 @@ import { KeptShare } from "./kept-share.js";
  *   on its own, which gives presentFixture's bytes because presentFixture writes it last.
  *
  * One per process, sized by FIXTURE_CACHE_MB (0 turns it off): it is most of the
- * service's memory beyond Node itself, so it is what to lower on a small instance.
+ * service's memory beyond Node itself, so it is what to lower on a small instance. Its bytes
+ * live in slabs of their own (json-slabs.ts), not between the requests' short-lived buffers.
  */
 export class FixtureJsonCache {
   readonly #entries: LRUCache<string, Buffer> | null;
+  readonly #slabs = new JsonSlabs();
   /** Which reads find enough kept for the two-step read to pay (docs/design.md, "Presented-JSON cache"). */
   readonly #kept = new KeptShare();
 
   constructor(maxBytes: number) {
-    this.#entries = maxBytes > 0 ? new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (value, key) => value.length + key.length }) : null;
+    this.#entries =
+      maxBytes > 0
+        ? new LRUCache<string, Buffer>({
+            maxSize: maxBytes,
+            sizeCalculation: (value, key) => value.length + key.length,
+            dispose: (value) => this.#slabs.release(value),
+          })
+        : null;
   }
 
   /** false with FIXTURE_CACHE_MB=0: then nothing is kept, and reading versions first would only cost a round trip. */
@@ -58,7 +68,7 @@ export class FixtureJsonCache {
    * another fixture's last_fixtures. Read before the document is, so a kept one is not read.
    */
   peek(version: string, options: FixtureJsonOptions, asLastFixture = false): Buffer | undefined {
-    return this.#entries?.get(entryKey(version, options, asLastFixture));
+    return this.#keptJson(entryKey(version, options, asLastFixture));
   }
 
   /**
@@ -85,15 +95,26 @@ export class FixtureJsonCache {
   #ownJson(fixture: PresentableFixture, options: FixtureJsonOptions): Buffer {
     if (fixture.json) return fixture.json;
     const key = fixture.version === null ? null : entryKey(fixture.version, options);
-    const cached = key === null ? undefined : this.#entries?.get(key);
+    const cached = key === null ? undefined : this.#keptJson(key);
     if (cached) return cached;
     // A caller gives a fixture without its document only with the JSON it peeked.
     if (!fixture.doc) throw new Error(`fixture ${fixture.version ?? "?"} has neither its document nor its JSON`);
     const { includes } = options;
     const own = includes.has("last_fixtures") ? new Set([...includes].filter((include) => include !== "last_fixtures")) : includes;
-    const json = Buffer.from(presentFixtureJson(fixture.doc, { ...options, includes: own }));
-    if (key !== null) this.#entries?.set(key, json);
+    const text = presentFixtureJson(fixture.doc, { ...options, includes: own });
+    if (key === null || this.#entries === null) return Buffer.from(text);
+    const json = this.#slabs.store(text);
+    this.#entries.set(key, json);
     return json;
+  }
+
+  /** The JSON kept under `key`, moved to the current slab first when its own is mostly released. */
+  #keptJson(key: string): Buffer | undefined {
+    const json = this.#entries?.get(key);
+    if (json === undefined || !this.#slabs.stranded(json)) return json;
+    const moved = this.#slabs.copy(json);
+    this.#entries?.set(key, moved);
+    return moved;
   }
 }
 

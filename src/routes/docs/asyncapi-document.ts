@@ -1,4 +1,5 @@
 import { API_VERSION, openApiDocument } from "../../openapi/document.js";
+import { digitGroups } from "../../domain/text/digit-groups.js";
 import { DEFAULT_STREAM_HUB_OPTIONS } from "../../streams/stream-hub.js";
 import { STREAM_RETRY_MS } from "../streams/open-stream.js";
 import { getOperation, type JsonSchema, type OpenApiDocument, querySchema, schemaClosure, schemaRef } from "./openapi-parts.js";
@@ -40,14 +41,14 @@ ${heartbeatMs / 1000} s (STREAM_HEARTBEAT_MS), so proxies and clients do not tak
 
 **Reconnects.** A client that reconnects with \`Last-Event-ID\` (an EventSource does it by itself) gets the events
 it missed when the id is recent (the same service instance, the same standing query, within its last
-${historySize.toLocaleString("en")} events); otherwise a fresh \`snapshot\`.
+${digitGroups(historySize)} events); otherwise a fresh \`snapshot\`.
 
 **Keys.** \`Authorization: Bearer <key>\`, \`X-API-Key: <key>\` or \`api_token=<key>\`; a browser's EventSource cannot
 set headers, so it passes \`api_token\`.
 
 **Errors** come before the stream starts, as ordinary JSON answers \`{"error": "..."}\` (schema \`Error\`): 403
 for a missing or bad key; 400 with the polled endpoint's texts for a bad parameter, or when a query matches more
-than STREAM_SNAPSHOT_MAX fixtures (default ${snapshotMax.toLocaleString("en")}); 429 when the key holds
+than STREAM_SNAPSHOT_MAX fixtures (default ${digitGroups(snapshotMax)}); 429 when the key holds
 STREAMS_PER_KEY open streams (default ${perKey}) or its rate limit is used up (a stream counts as one request).`;
 
 /** SSE's own fields around the JSON data: AsyncAPI's place for what is not the payload. */

@@ -74,7 +74,8 @@ export class EntityRanker {
     }
     return scored
       .filter((entry) => entry.score >= MIN_SCORE)
-      .sort((a, b) => b.score - a.score || a.item.date_time.localeCompare(b.item.date_time) || a.item.id - b.item.id)
+      // date_time is ISO 8601 in UTC: its code units order it, and localeCompare would load ICU's collation data.
+      .sort((a, b) => b.score - a.score || byCodeUnits(a.item.date_time, b.item.date_time) || a.item.id - b.item.id)
       .slice(0, this.limit);
   }
 
@@ -127,4 +128,8 @@ const CONTEXT_WORDS = new LRUCache<string, string[]>({ max: 2_000 });
 function docValues(hit: estypes.SearchHit<unknown>, field: string): string[] {
   const values = hit.fields?.[field];
   return Array.isArray(values) ? values.filter((value): value is string => typeof value === "string") : [];
+}
+
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -47,4 +47,21 @@ describe("isIso6391", () => {
     for (const code of ["en", "de", "es", "fr", "it", "pt", "nl", "ja"]) expect(isIso6391(code), code).toBe(true);
     for (const code of ["xx", "zz", "EN", "eng", "e", "", "e1"]) expect(isIso6391(code), code).toBe(false);
   });
+
+  it("rejects the codes ISO 639-1 withdrew", () => {
+    for (const code of ["in", "iw", "ji", "jw", "mo", "sh", "bh"]) expect(isIso6391(code), code).toBe(false);
+  });
+
+  it("accepts exactly the two-letter codes ICU names, less the withdrawn ones", () => {
+    // The list replaced asking ICU; this holds it to what ICU answered.
+    const names = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+    const withdrawn = new Set(["in", "iw", "ji", "jw", "mo", "sh", "bh"]);
+    const letters = "abcdefghijklmnopqrstuvwxyz";
+    for (const first of letters) {
+      for (const second of letters) {
+        const code = first + second;
+        expect(isIso6391(code), code).toBe(!withdrawn.has(code) && names.of(code) !== code);
+      }
+    }
+  });
 });

@@ -1,0 +1,78 @@
+/**
+ * Where the presented-JSON cache keeps its bytes: slabs of 256 KiB, each kept entry a view of
+ * one, written one after the other.
+ *
+ * Why not a Buffer per entry: an entry under 4 KiB is a slice of Node's shared 8 KiB pool, so
+ * it pins that pool's block (and whatever short-lived buffers share it), and the larger ones
+ * are malloc'd one by one between the short-lived socket and zlib buffers of the requests
+ * around them. Kept for minutes while those come and go, they hold malloc's heap open: under
+ * a mixed load the process kept about 20 MiB more heap with the default 8 MiB cache than
+ * with none (docs/operations.md, "Memory"). A slab is one allocation above glibc's mmap
+ * threshold (MALLOC_MMAP_THRESHOLD_, 128 KiB), so it is mapped on its own and given back
+ * whole once nothing views it.
+ *
+ * An entry the cache reads again from a slab that is mostly released is copied into the
+ * current slab (`stranded`, `copy`), so a few entries that stay in use do not keep their old
+ * slabs: at most about half of a full slab is dead weight, apart from the one being filled.
+ */
+export const SLAB_BYTES = 256 * 1024;
+
+type Slab = { readonly bytes: Buffer; used: number; live: number };
+
+export class JsonSlabs {
+  readonly #slabBytes: number;
+  /** The largest entry written into a slab; larger ones get a buffer of their own. */
+  readonly #largestInSlab: number;
+  #current: Slab | null = null;
+  /** Each slab by its memory, to account an entry released or read (entries are views of it). */
+  readonly #slabs = new WeakMap<ArrayBufferLike, Slab>();
+
+  constructor(slabBytes = SLAB_BYTES) {
+    this.#slabBytes = slabBytes;
+    this.#largestInSlab = slabBytes / 4;
+  }
+
+  /** The UTF-8 bytes of `json`, as `Buffer.from(json)` gives them, kept in a slab. */
+  store(json: string): Buffer {
+    const length = Buffer.byteLength(json);
+    if (length > this.#largestInSlab) return Buffer.from(json);
+    const { slab, at } = this.#room(length);
+    slab.bytes.write(json, at, length, "utf8");
+    return slab.bytes.subarray(at, at + length);
+  }
+
+  /** A copy of a kept entry in the current slab (for one `stranded` in an old slab). */
+  copy(entry: Buffer): Buffer {
+    if (entry.length > this.#largestInSlab) return Buffer.from(entry);
+    const { slab, at } = this.#room(entry.length);
+    entry.copy(slab.bytes, at);
+    return slab.bytes.subarray(at, at + entry.length);
+  }
+
+  /** A kept entry is kept no more (evicted or replaced): its bytes no longer count for its slab. */
+  release(entry: Buffer): void {
+    const slab = this.#slabs.get(entry.buffer);
+    if (slab !== undefined) slab.live -= entry.length;
+  }
+
+  /** Whether a kept entry sits in a full slab that is more than half released: worth a `copy`, so the slab can go. */
+  stranded(entry: Buffer): boolean {
+    const slab = this.#slabs.get(entry.buffer);
+    return slab !== undefined && slab !== this.#current && slab.live * 2 < slab.used;
+  }
+
+  /** Room for `length` bytes in the current slab, or in a fresh one when it is full. */
+  #room(length: number): { slab: Slab; at: number } {
+    let slab = this.#current;
+    if (slab === null || slab.used + length > slab.bytes.length) {
+      // allocUnsafeSlow: memory of its own, never Node's shared pool.
+      slab = { bytes: Buffer.allocUnsafeSlow(this.#slabBytes), used: 0, live: 0 };
+      this.#slabs.set(slab.bytes.buffer, slab);
+      this.#current = slab;
+    }
+    const at = slab.used;
+    slab.used += length;
+    slab.live += length;
+    return { slab, at };
+  }
+}
