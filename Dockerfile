@@ -24,4 +24,4 @@ COPY public ./public
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3000/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=3", "--max-old-space-size=128", "dist/src/server.js"]
+CMD ["node", "--max-semi-space-size=1", "--max-old-space-size=128", "dist/src/server.js"]

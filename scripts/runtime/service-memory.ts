@@ -6,16 +6,14 @@
  *
  * Measured with `npm run load` (docs/operations.md, "Memory"): Node's defaults let the heap grow to
  * about 240-380 MiB under load, mostly young-generation space and old space grown ahead of
- * need while multi-megabyte responses are parsed and built. A 3 MB semi-space and a 128 MB
+ * need while multi-megabyte responses are parsed and built. A 1 MB semi-space and a 128 MB
  * old space keep V8 near what it uses; the bound is safe because admission control bounds
- * the requests worked on at once (docs/design.md, "Overload"). 3 MB rather than 1: a sixth
- * less CPU per request for about 5 MiB, affordable since the presented-JSON cache's bytes
- * stopped holding malloc's heap open (docs/operations.md, "Memory"). --optimize-for-size, used
+ * the requests worked on at once (docs/design.md, "Overload"). --optimize-for-size, used
  * before, kept memory as low but cost 1.2-1.8 ms of CPU per request (it gives up
  * optimisations of the compiled code). glibc's per-thread arenas and its moving mmap
  * threshold keep freed response buffers otherwise.
  */
-export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=3", "--max-old-space-size=128"];
+export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=1", "--max-old-space-size=128"];
 
 export const SERVICE_MALLOC_ENV: Readonly<Record<string, string>> = {
   // Two malloc arenas instead of eight per core: buffers freed on another thread are reused.
