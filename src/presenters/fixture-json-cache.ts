@@ -21,7 +21,8 @@ import { KeptShare } from "./kept-share.js";
  *
  * One per process, sized by FIXTURE_CACHE_MB (0 turns it off): it is most of the
  * service's memory beyond Node itself, so it is what to lower on a small instance. Its bytes
- * live in slabs of their own (json-slabs.ts), not between the requests' short-lived buffers.
+ * live in slabs of their own (json-slabs.ts), not between the requests' short-lived buffers;
+ * the slabs can hold more than the entries' bytes this bound counts.
  */
 export class FixtureJsonCache {
   readonly #entries: LRUCache<string, Buffer> | null;

@@ -1,5 +1,5 @@
 /**
- * Where the presented-JSON cache keeps its bytes: slabs of 256 KiB, each kept entry a view of
+ * Where the presented-JSON cache keeps its bytes: slabs of 512 KiB, each kept entry a view of
  * one, written one after the other.
  *
  * Why not a Buffer per entry: an entry under 4 KiB is a slice of Node's shared 8 KiB pool, so
@@ -7,15 +7,16 @@
  * are malloc'd one by one between the short-lived socket and zlib buffers of the requests
  * around them. Kept for minutes while those come and go, they hold malloc's heap open: under
  * a mixed load the process kept about 20 MiB more heap with the default 8 MiB cache than
- * with none (docs/operations.md, "Memory"). A slab is one allocation above glibc's mmap
- * threshold (MALLOC_MMAP_THRESHOLD_, 128 KiB), so it is mapped on its own and given back
- * whole once nothing views it.
+ * with none (docs/operations.md, "Memory"). With production's fixed mmap threshold
+ * (MALLOC_MMAP_THRESHOLD_ = 128 KiB) a slab is mapped on its own and given back whole once
+ * nothing views it; so is an entry above 128 KiB, which gets a buffer of its own.
  *
- * An entry the cache reads again from a slab that is mostly released is copied into the
- * current slab (`stranded`, `copy`), so a few entries that stay in use do not keep their old
- * slabs: at most about half of a full slab is dead weight, apart from the one being filled.
+ * An entry the cache reads again from a full slab that is more than half released is copied
+ * into the current slab (`stranded`, `copy`), so entries that stay in use do not keep old
+ * slabs. A slab lives until its last entry is evicted or moved and no response still holds
+ * one, so the slabs can hold more than the entries' bytes (FIXTURE_CACHE_MB counts those).
  */
-export const SLAB_BYTES = 256 * 1024;
+export const SLAB_BYTES = 512 * 1024;
 
 type Slab = { readonly bytes: Buffer; used: number; live: number };
 
@@ -36,17 +37,12 @@ export class JsonSlabs {
   store(json: string): Buffer {
     const length = Buffer.byteLength(json);
     if (length > this.#largestInSlab) return Buffer.from(json);
-    const { slab, at } = this.#room(length);
-    slab.bytes.write(json, at, length, "utf8");
-    return slab.bytes.subarray(at, at + length);
+    return this.#place(length, (slab, at) => slab.write(json, at, length, "utf8"));
   }
 
-  /** A copy of a kept entry in the current slab (for one `stranded` in an old slab). */
+  /** A copy of a kept entry (one found `stranded`) in the current slab. */
   copy(entry: Buffer): Buffer {
-    if (entry.length > this.#largestInSlab) return Buffer.from(entry);
-    const { slab, at } = this.#room(entry.length);
-    entry.copy(slab.bytes, at);
-    return slab.bytes.subarray(at, at + entry.length);
+    return this.#place(entry.length, (slab, at) => entry.copy(slab, at));
   }
 
   /** A kept entry is kept no more (evicted or replaced): its bytes no longer count for its slab. */
@@ -61,8 +57,8 @@ export class JsonSlabs {
     return slab !== undefined && slab !== this.#current && slab.live * 2 < slab.used;
   }
 
-  /** Room for `length` bytes in the current slab, or in a fresh one when it is full. */
-  #room(length: number): { slab: Slab; at: number } {
+  /** `length` bytes written by `write` at the end of the current slab (a fresh one when it is full), as a view. */
+  #place(length: number, write: (slab: Buffer, at: number) => void): Buffer {
     let slab = this.#current;
     if (slab === null || slab.used + length > slab.bytes.length) {
       // allocUnsafeSlow: memory of its own, never Node's shared pool.
@@ -71,8 +67,9 @@ export class JsonSlabs {
       this.#current = slab;
     }
     const at = slab.used;
+    write(slab.bytes, at);
     slab.used += length;
     slab.live += length;
-    return { slab, at };
+    return slab.bytes.subarray(at, at + length);
   }
 }

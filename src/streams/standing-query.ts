@@ -233,8 +233,10 @@ export class StandingQuery {
     const key = fixture.version === null ? null : `${fixture.version}|${this.spec.presentation}`;
     const known = key === null ? undefined : memo.get(key);
     if (known) return known;
-    const chunks = this.spec.present(fixture);
-    const json = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    // Always a copy: an event's JSON stays in the replay history for many rounds, and the
+    // presented-JSON cache's bytes are views of 512 KiB slabs (src/presenters/json-slabs.ts),
+    // so a kept view would hold its whole slab while the history counts only the view.
+    const json = Buffer.concat(this.spec.present(fixture));
     if (key !== null) memo.set(key, json);
     return json;
   }

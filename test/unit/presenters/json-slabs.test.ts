@@ -6,7 +6,7 @@ const text = (n: number, fill = "a") => `"${fill.repeat(n - 2)}"`;
 describe("JsonSlabs", () => {
   it("keeps the UTF-8 bytes Buffer.from gives, multi-byte characters included", () => {
     const slabs = new JsonSlabs(1024);
-    for (const json of ['{"name":"Bayern München"}', '"Ελλάδα"', '"🙂"', "[]", ""]) {
+    for (const json of ['{"name":"Bayern München"}', '"Ελλάδα"', '"🙂"', "[]", "", '"\uD800"', '"a\uDBFF"', '"\uDC00\uD800"']) {
       expect(slabs.store(json).equals(Buffer.from(json)), json).toBe(true);
     }
   });

@@ -120,4 +120,32 @@ describe("StandingQuery event data", () => {
     expect(ra.sent.join("")).toBe('id: qa.1\nevent: enter\ndata: {"fixture":{"id":1,"seq":1}}\n\n');
     expect(rb.sent.join("")).toBe('id: qb.1\nevent: enter\ndata: {"fixture":{"id":1,"seq":1}}\n\n');
   });
+
+  it("keeps a copy of the presented JSON in its events, never a view of the buffer the presenter gave", () => {
+    // The presented-JSON cache hands out views of 512 KiB slabs; an event kept for replay must not hold one.
+    const slab = Buffer.alloc(4096);
+    const spec: StandingQuerySpec = {
+      ...SPEC,
+      present: (fixture) => {
+        const json = JSON.stringify(fixture.doc);
+        const length = slab.write(json, 100);
+        return [slab.subarray(100, 100 + length)];
+      },
+    };
+    const q = query(spec);
+    const written: Buffer[] = [];
+    const response = Object.assign(recordingResponse(), {
+      write(chunk: Buffer) {
+        written.push(chunk);
+        return true;
+      },
+    });
+    q.waiting.push(subscriber(response));
+    q.applySnapshot([], new Date());
+    q.applySnapshot([entry(1, 1)], new Date());
+    expect(Buffer.concat(written).toString()).toContain('event: enter\ndata: {"fixture":{"id":1,"seq":1}}');
+    const replayed = q.replaySince("q1.0");
+    expect(replayed?.length).toBe(1);
+    for (const chunk of [...written, ...(replayed ?? []).flat()]) expect(chunk.buffer).not.toBe(slab.buffer);
+  });
 });
