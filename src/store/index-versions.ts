@@ -12,11 +12,19 @@ import { VERSIONED_INDICES, versionedIndexName, versionOf, type IndexNames, type
  * new data, never a mix and never a half-loaded index.
  */
 
-/** Sortable and unique per rebuild: UTC time to the second plus a random suffix. */
+/**
+ * Sortable and unique per rebuild: UTC time to the millisecond (17 digits). A random suffix on
+ * the second, used before, gave two versions made within a second of each other a 1-in-1,000
+ * chance of the same name (a test's empty version and its rebuild met it: the rebuild failed on
+ * `resource_already_exists_exception`). Within a process a version never repeats or goes back:
+ * one made in the same millisecond as the last (or with the clock set back) takes the next one.
+ */
 export function newVersion(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
-  return `${stamp}${Math.floor(Math.random() * 1000).toString().padStart(3, "0")}`;
+  const stamp = Math.max(now.getTime(), lastVersionMs + 1);
+  lastVersionMs = stamp;
+  return new Date(stamp).toISOString().replace(/[-:TZ.]/g, "");
 }
+let lastVersionMs = 0;
 
 /**
  * Where a version's data came from (its source and that source's options), as the rebuild was
