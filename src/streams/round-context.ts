@@ -4,7 +4,7 @@ import { versionKey, type StoredVersion } from "./membership.js";
 import type { Ask } from "./round-planner.js";
 import type { ReadDocument, StandingReader } from "./standing-reader.js";
 import type { Subscriber } from "./subscriber.js";
-import type { IssuedEvent, PayloadMemo, PresentableFixture, StandingQuery } from "./standing-query.js";
+import { payloadKey, type IssuedEvent, type PayloadMemo, type PresentableFixture, type StandingQuery } from "./standing-query.js";
 
 export type RoundHooks = {
   /** These subscribers got their snapshot: their openings may answer. */
@@ -88,7 +88,7 @@ export class RoundContext {
       for (const id of ids) {
         const key = versionKey(id, versions.get(id)!);
         // Presented already this round (by another query shown alike), or kept by the cache: no read.
-        const json = this.payloads.get(`${key}|${query.spec.presentation}`) ?? query.spec.peek(key);
+        const json = this.payloads.get(payloadKey(key, query.spec.presentation)) ?? query.spec.peek(key);
         if (json) own.set(id, { version: key, json });
         else {
           toRead.add(id);

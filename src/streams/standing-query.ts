@@ -32,6 +32,11 @@ export type StandingQuerySpec = {
  */
 export type PayloadMemo = Map<string, Buffer>;
 
+/** A fixture's key in the round's `PayloadMemo`: its version as this presentation shows it. */
+export function payloadKey(version: string, presentation: string): string {
+  return `${version}|${presentation}`;
+}
+
 /** A fixture to present: its document, or the JSON the cache kept for its version. */
 export type PresentableFixture = { version: string | null; doc?: FixtureDocument; json?: Buffer };
 
@@ -222,21 +227,26 @@ export class StandingQuery {
     const frame: SseFrame =
       change.kind === "leave"
         ? [sseEvent(id, "leave", JSON.stringify({ fixture_id: change.id }))]
-        : sseFrame(id, change.kind, [FIXTURE_OPEN, this.presented(change.hit, memo), CLOSE]);
+        : sseFrame(id, change.kind, [FIXTURE_OPEN, this.presented(change.hit, memo, "kept"), CLOSE]);
     this.history.add({ seq: this.seq, frame });
     for (const subscriber of this.subscribers) subscriber.write(frame);
     return { name: change.kind, seq: this.seq, to: this.subscribers.size };
   }
 
-  /** The fixture's JSON as this query shows it: made once per round for all queries that show it alike. */
-  private presented(fixture: PresentableFixture, memo: PayloadMemo): Buffer {
-    const key = fixture.version === null ? null : `${fixture.version}|${this.spec.presentation}`;
+  /**
+   * The fixture's JSON as this query shows it: made once per round for all queries that show it
+   * alike. For an event (`kept`), which stays in the replay history for many rounds, a copy of its
+   * own: the presented-JSON cache's bytes are views of 512 KiB slabs (src/presenters/json-slabs.ts),
+   * and a kept view would hold its whole slab while the history counts only the view. A snapshot
+   * is written and gone, so it sends the cache's bytes as they are.
+   */
+  private presented(fixture: PresentableFixture, memo: PayloadMemo, use: "kept" | "sent" = "sent"): Buffer {
+    const shown = fixture.version === null ? null : payloadKey(fixture.version, this.spec.presentation);
+    const key = shown === null || use === "sent" ? shown : `${shown}|kept`;
     const known = key === null ? undefined : memo.get(key);
     if (known) return known;
-    // Always a copy: an event's JSON stays in the replay history for many rounds, and the
-    // presented-JSON cache's bytes are views of 512 KiB slabs (src/presenters/json-slabs.ts),
-    // so a kept view would hold its whole slab while the history counts only the view.
-    const json = Buffer.concat(this.spec.present(fixture));
+    const chunks = this.spec.present(fixture);
+    const json = use === "sent" && chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     if (key !== null) memo.set(key, json);
     return json;
   }
