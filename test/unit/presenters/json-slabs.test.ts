@@ -28,6 +28,20 @@ describe("JsonSlabs", () => {
     expect(second.toString()).toBe(text(200, "b"));
   });
 
+  it("measures an entry that may not fit what is left of the slab, and keeps it there when it does", () => {
+    const slabs = new JsonSlabs(1024);
+    const first = slabs.store(text(200));
+    for (const n of [200, 200, 200, 100]) slabs.store(text(n));
+    // 124 bytes left; 42 units could take 126, but these are 82 bytes.
+    const greek = `"${"λ".repeat(40)}"`;
+    const kept = slabs.store(greek);
+    expect(kept.buffer).toBe(first.buffer);
+    expect(kept.byteOffset).toBe(first.byteOffset + 900);
+    expect(kept.equals(Buffer.from(greek))).toBe(true);
+    // 42 bytes left: 50 do not fit.
+    expect(slabs.store(text(50)).buffer).not.toBe(first.buffer);
+  });
+
   it("gives an entry larger than a quarter slab a buffer of its own", () => {
     const slabs = new JsonSlabs(1024);
     const small = slabs.store(text(100));
