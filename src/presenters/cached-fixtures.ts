@@ -23,12 +23,15 @@ export async function presentableFixtures(
     const json = cache.peek(ref.version, options, asLastFixture);
     return json ? { version: ref.version, json } : undefined;
   });
-  const missing = wanted.flatMap((item, i) => (out[i] ? [] : [{ item, i }]));
-  const read = await readRefs(es, missing.map(({ item }) => item));
+  // The positions not kept, in a loop: a flatMap made an array per fixture, and a page with
+  // last_fixtures has hundreds.
+  const missing: number[] = [];
+  out.forEach((found, i) => found === undefined && missing.push(i));
+  const read = await readRefs(es, missing.map((i) => wanted[i]!));
   // A read that falls back is noted once, by the one-step read that follows.
   if (read === null) return null;
   cache.noteKept(options, wanted.length - missing.length, wanted.length);
-  missing.forEach(({ i }, n) => (out[i] = read[n]));
+  missing.forEach((i, n) => (out[i] = read[n]));
   return out as PresentableFixture[];
 }
 

@@ -80,16 +80,20 @@ export class FixtureJsonCache {
     const own = this.#ownJson(fixture, options);
     if (!options.includes.has("last_fixtures")) return [own];
     const { form } = derived(options);
-    const list = (entries: readonly PresentableFixture[] | undefined): Buffer[] =>
-      (entries ?? []).flatMap((entry, i) => (i === 0 ? [this.#ownJson(entry, form)] : [COMMA, this.#ownJson(entry, form)]));
-    return [
-      own.subarray(0, own.length - 1),
-      Buffer.from(',"last_fixtures":{"home":['),
-      ...list(lastFixtures?.home),
-      Buffer.from('],"away":['),
-      ...list(lastFixtures?.away),
-      Buffer.from("]}}"),
-    ];
+    // Pushed one by one into one array: a page with last_fixtures has hundreds of entries, and
+    // building a small array per entry was a good part of such a request's garbage.
+    const chunks = [own.subarray(0, own.length - 1), FORM_HOME_OPEN];
+    const list = (entries: readonly PresentableFixture[] | undefined): void => {
+      (entries ?? []).forEach((entry, i) => {
+        if (i > 0) chunks.push(COMMA);
+        chunks.push(this.#ownJson(entry, form));
+      });
+    };
+    list(lastFixtures?.home);
+    chunks.push(FORM_AWAY_OPEN);
+    list(lastFixtures?.away);
+    chunks.push(FORM_CLOSE);
+    return chunks;
   }
 
   /** The fixture without last_fixtures, as UTF-8 JSON. */
@@ -167,3 +171,6 @@ function entryKey(version: string, options: FixtureJsonOptions, asLastFixture = 
 
 const LAST_FIXTURE_OPTIONS = { includes: LAST_FIXTURE_INCLUDES, filters: {} } as const;
 const COMMA = Buffer.from(",");
+const FORM_HOME_OPEN = Buffer.from(',"last_fixtures":{"home":[');
+const FORM_AWAY_OPEN = Buffer.from('],"away":[');
+const FORM_CLOSE = Buffer.from("]}}");
