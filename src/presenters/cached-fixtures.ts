@@ -26,7 +26,9 @@ export async function presentableFixtures(
   // The positions not kept, in a loop: a flatMap made an array per fixture, and a page with
   // last_fixtures has hundreds.
   const missing: number[] = [];
-  out.forEach((found, i) => found === undefined && missing.push(i));
+  out.forEach((found, i) => {
+    if (found === undefined) missing.push(i);
+  });
   const read = await readRefs(es, missing.map((i) => wanted[i]!));
   // A read that falls back is noted once, by the one-step read that follows.
   if (read === null) return null;
