@@ -42,7 +42,7 @@ export class JsonSlabs {
   store(json: string): Buffer {
     const slab = this.#current;
     const most = json.length * MAX_UTF8_BYTES_PER_UNIT;
-    if (slab !== null && most <= this.#largestInSlab && most <= slab.bytes.length - slab.used) {
+    if (slab !== null && most <= this.#largestInSlab && fits(slab, most)) {
       return this.#taken(slab, slab.bytes.write(json, slab.used, "utf8"));
     }
     const length = Buffer.byteLength(json);
@@ -72,7 +72,7 @@ export class JsonSlabs {
   /** The current slab when `length` more bytes fit in it, else a fresh one, now current. */
   #room(length: number): Slab {
     const slab = this.#current;
-    if (slab !== null && slab.used + length <= slab.bytes.length) return slab;
+    if (slab !== null && fits(slab, length)) return slab;
     // allocUnsafeSlow: memory of its own, never Node's shared pool.
     const fresh = { bytes: Buffer.allocUnsafeSlow(this.#slabBytes), used: 0, live: 0 };
     this.#slabs.set(fresh.bytes.buffer, fresh);
@@ -87,6 +87,11 @@ export class JsonSlabs {
     slab.live += length;
     return slab.bytes.subarray(at, at + length);
   }
+}
+
+/** Whether `length` more bytes fit at the end of `slab`. */
+function fits(slab: Slab, length: number): boolean {
+  return slab.used + length <= slab.bytes.length;
 }
 
 /** UTF-8 takes at most 3 bytes per UTF-16 code unit (a lone surrogate is written as U+FFFD's 3; a pair is 4 for 2). */

@@ -12,6 +12,9 @@ import { VERSIONED_INDICES, versionedIndexName, versionOf, type IndexNames, type
  * new data, never a mix and never a half-loaded index.
  */
 
+/** The last version's time (ms) this process gave: the next one is later. */
+let lastVersionMs = 0;
+
 /**
  * Sortable and unique per rebuild: UTC time to the millisecond (17 digits). A random suffix on
  * the second, used before, gave two versions made within a second of each other a 1-in-1,000
@@ -24,7 +27,6 @@ export function newVersion(now = new Date()): string {
   lastVersionMs = stamp;
   return new Date(stamp).toISOString().replace(/[-:TZ.]/g, "");
 }
-let lastVersionMs = 0;
 
 /**
  * Where a version's data came from (its source and that source's options), as the rebuild was
