@@ -25,7 +25,7 @@ import { indexNames } from "../src/store/index-names.js";
 import { currentVersion, dataOrigin } from "../src/store/index-versions.js";
 import { mappingGaps } from "../src/store/mapping-gaps.js";
 import { startServer } from "../src/server.js";
-import { StartupLease } from "../src/store/startup-lease.js";
+import { Lease } from "../src/store/lease.js";
 import { parseSimulatorArgs, type SimulatorArgs } from "../src/live/simulator-args.js";
 import { LiveSimulator } from "../src/live/simulator.js";
 
@@ -87,12 +87,12 @@ async function ensureFirstKey(): Promise<void> {
   }
 }
 
-/** Data and first key are prepared by one instance at a time (`src/store/startup-lease.ts`). */
+/** Data and first key are prepared by one instance at a time (the startup lease, `src/store/lease.ts`). */
 async function whileHoldingStartupLease(prepare: () => Promise<void>): Promise<void> {
   const config = loadConfig();
   const es = createElasticsearchClient(config.elasticsearch);
   try {
-    const lease = await StartupLease.acquire(es, indexNames(config.indexPrefix), { log: (line) => console.log(line) });
+    const lease = await Lease.acquire(es, indexNames(config.indexPrefix), "startup", { log: (line) => console.log(line) });
     try {
       await prepare();
     } finally {

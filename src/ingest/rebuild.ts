@@ -12,6 +12,7 @@ import {
   swapAliases,
 } from "../store/index-versions.js";
 import type { IndexReplicas } from "../config.js";
+import { Lease, type LeaseOptions } from "../store/lease.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -61,6 +62,9 @@ type Versions = { previous: string | null; version: string };
  * Fixtures written live meanwhile are carried over into the new version before and
  * after the swap (carry-over.ts), so no live write is lost.
  * The previous version is kept for `npm run rollback`; older ones are deleted.
+ *
+ * One rebuild (or rollback) at a time per prefix: a second one waits for the `rebuild` lease
+ * (`store/lease.ts`), and a rebuild whose lease was taken over stops before it swaps or deletes.
  */
 export async function rebuild(
   es: Client,
@@ -68,6 +72,21 @@ export async function rebuild(
   data: DataSet,
   log: Log = () => {},
   replicas: IndexReplicas = "auto",
+  leaseOptions: LeaseOptions = {},
+): Promise<RebuildReport> {
+  const lease = await Lease.acquire(es, names, "rebuild", { log, ...leaseOptions });
+  try {
+    return await rebuildHoldingLease(es, names, data, { log, replicas, lease });
+  } finally {
+    await lease.release();
+  }
+}
+
+async function rebuildHoldingLease(
+  es: Client,
+  names: IndexNames,
+  data: DataSet,
+  { log, replicas, lease }: { log: Log; replicas: IndexReplicas; lease: Lease },
 ): Promise<RebuildReport> {
   const started = Date.now();
   // Live writes are carried over from the moment the data set was generated (its
@@ -79,12 +98,15 @@ export async function rebuild(
     await spoolDataSet(spoolDir, data, total, log);
     const generateSeconds = (Date.now() - started) / 1000;
     const versions = await startVersion(es, names, { replicas, origin: data.origin }, log);
+    let swapped = false;
     try {
       const loadStarted = Date.now();
       await loadVersion(es, names, versions.version, { spoolDir, data, total, replicas }, log);
       const loadSeconds = (Date.now() - loadStarted) / 1000;
       const counts = await checkCounts(es, names, versions.version, data);
-      const carriedOver = await swapInWithCarryOver(es, names, versions, rebuildStarted, log);
+      lease.assertHeld();
+      const carriedOver = await swapInWithCarryOver(es, names, versions, rebuildStarted, log, () => (swapped = true));
+      lease.assertHeld();
       await deleteOlderVersions(es, names, versions);
       return {
         version: versions.version,
@@ -97,8 +119,11 @@ export async function rebuild(
         carriedOver,
       };
     } catch (error) {
-      log(`Rebuild failed; deleting version ${versions.version}; the live aliases are untouched`);
-      await deleteVersions(es, names, [versions.version]).catch(() => {});
+      // Once swapped in, the new version is the live data: a later failure never deletes it.
+      if (!swapped) {
+        log(`Rebuild failed; deleting version ${versions.version}; the live aliases are untouched`);
+        await deleteVersions(es, names, [versions.version]).catch(() => {});
+      }
       throw error;
     }
   } finally {
@@ -176,10 +201,18 @@ async function checkCounts(es: Client, names: IndexNames, version: string, data:
  * Carries live writes over into the new version, swaps the aliases to it, and carries over
  * once more what reached the old version meanwhile. Returns how many fixtures were carried.
  */
-async function swapInWithCarryOver(es: Client, names: IndexNames, { previous, version }: Versions, rebuildStarted: Date, log: Log): Promise<number> {
+async function swapInWithCarryOver(
+  es: Client,
+  names: IndexNames,
+  { previous, version }: Versions,
+  rebuildStarted: Date,
+  log: Log,
+  onSwapped: () => void,
+): Promise<number> {
   const since = previous ? await generatedAt(es, names, version, rebuildStarted) : rebuildStarted.toISOString();
   const carried = previous ? await carryOverWrites(es, names, previous, version, since) : null;
   await swapAliases(es, names, version);
+  onSwapped();
   // A write that reached the old version between the first pass and the swap. The new
   // version is live now: a failure here is reported, never a reason to delete it.
   const late = previous ? await lateCarryOver(es, names, { previous, version, since }, carried?.finishedSeasons ?? [], log) : null;
@@ -188,9 +221,14 @@ async function swapInWithCarryOver(es: Client, names: IndexNames, { previous, ve
   return carriedOver.size;
 }
 
-/** Deletes every version but the new one and the previous one (kept for a rollback). */
+/**
+ * Deletes the versions older than the new one, but the previous one (kept for a rollback) and
+ * whatever the aliases point at now (read again here, not assumed). A newer version is never
+ * deleted: it can only be another rebuild's, still loading.
+ */
 async function deleteOlderVersions(es: Client, names: IndexNames, { previous, version }: Versions): Promise<void> {
-  const stale = (await listVersions(es, names)).filter((v) => v !== version && v !== previous);
+  const live = await currentVersion(es, names);
+  const stale = (await listVersions(es, names)).filter((v) => v < version && v !== previous && v !== live);
   await deleteVersions(es, names, stale);
 }
 
@@ -213,13 +251,23 @@ async function lateCarryOver(
   }
 }
 
-/** Points the aliases back at the previous complete version (and keeps the current one). */
-export async function rollback(es: Client, names: IndexNames): Promise<{ from: string; to: string }> {
+/** Points the aliases back at the previous complete version (and keeps the current one); waits for a running rebuild. */
+export async function rollback(es: Client, names: IndexNames, leaseOptions: LeaseOptions = {}): Promise<{ from: string; to: string }> {
+  const lease = await Lease.acquire(es, names, "rebuild", leaseOptions);
+  try {
+    return await rollbackHoldingLease(es, names, lease);
+  } finally {
+    await lease.release();
+  }
+}
+
+async function rollbackHoldingLease(es: Client, names: IndexNames, lease: Lease): Promise<{ from: string; to: string }> {
   const current = await currentVersion(es, names);
   if (!current) throw new Error("No current version to roll back from");
   const older = (await listVersions(es, names)).filter((version) => version < current);
   const target = older.at(-1);
   if (!target) throw new Error(`No version older than ${current} to roll back to`);
+  lease.assertHeld();
   await swapAliases(es, names, target);
   return { from: current, to: target };
 }

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rebuild, rollback, type DataSet } from "../../src/ingest/rebuild.js";
+import type { IndexedDocument } from "../../src/domain/indexed-document.js";
 import { DroppedDocumentsError } from "../../src/store/bulk-load.js";
-import { currentVersion, dataOrigin, listVersions } from "../../src/store/index-versions.js";
+import { createVersion, currentVersion, dataOrigin, deleteVersions, listVersions } from "../../src/store/index-versions.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 let env: TestEnv;
@@ -105,5 +107,61 @@ describe("rebuild", () => {
     data.fixtures.count = 3;
     await expect(rebuild(env.es, env.deps.indices, data)).rejects.toThrow(/fixtures: the source promised 3 documents and made 2/);
     expect(await currentVersion(env.es, env.deps.indices)).toBe(before);
+  });
+
+  it("runs two rebuilds started at once one after the other: the later one's data is live and both versions are whole", async () => {
+    const secondLog: string[] = [];
+    const [first, second] = await Promise.all([
+      rebuild(env.es, env.deps.indices, dataSet([31, 32]), undefined, "auto", { pollMs: 50 }),
+      sleep(20).then(() => rebuild(env.es, env.deps.indices, dataSet([33, 34, 35]), (line) => secondLog.push(line), "auto", { pollMs: 50 })),
+    ]);
+    expect(secondLog[0]).toMatch(/^Waiting for .* to finish its rebuild/);
+    expect(second.previous).toBe(first.version);
+    expect(await currentVersion(env.es, env.deps.indices)).toBe(second.version);
+    expect(await fixtureIdsVisible()).toEqual([33, 34, 35]);
+    expect(await listVersions(env.es, env.deps.indices)).toEqual(expect.arrayContaining([first.version, second.version]));
+    const { to } = await rollback(env.es, env.deps.indices);
+    expect(to).toBe(first.version);
+    expect(await fixtureIdsVisible()).toEqual([31, 32]);
+  });
+
+  it("never deletes a newer version (another rebuild's, still loading) nor the one the aliases point at", async () => {
+    const loading = "99990101000000000";
+    await createVersion(env.es, env.deps.indices, loading);
+    try {
+      await rebuild(env.es, env.deps.indices, dataSet([41]));
+      const done = await rebuild(env.es, env.deps.indices, dataSet([42]));
+      const versions = await listVersions(env.es, env.deps.indices);
+      expect(versions).toContain(loading);
+      expect(versions).toContain(done.version);
+      expect(await fixtureIdsVisible()).toEqual([42]);
+    } finally {
+      await deleteVersions(env.es, env.deps.indices, [loading]);
+    }
+  });
+
+  it("keeps its lease through a long rebuild: a rebuild waiting beside it never takes it over", async () => {
+    // The first rebuild's fixtures arrive slowly (far longer than the waiter's staleness limit);
+    // its heartbeat (every 50 ms) must keep the lease while it loads them.
+    const slow: DataSet = {
+      ...dataSet([]),
+      fixtures: {
+        count: 4,
+        documents: async function* (): AsyncGenerator<IndexedDocument> {
+          for (const id of [51, 52, 53, 54]) {
+            await sleep(400);
+            yield { id: String(id), doc: { id, status: "FT" } };
+          }
+        },
+      },
+    };
+    const waiterLog: string[] = [];
+    const first = rebuild(env.es, env.deps.indices, slow, undefined, "auto", { heartbeatMs: 50 });
+    await sleep(100);
+    const second = rebuild(env.es, env.deps.indices, dataSet([55]), (line) => waiterLog.push(line), "auto", { pollMs: 50, staleAfterMs: 300 });
+    const [slowReport, laterReport] = await Promise.all([first, second]);
+    expect(waiterLog.some((line) => /Took over/.test(line))).toBe(false);
+    expect(laterReport.previous).toBe(slowReport.version);
+    expect(await fixtureIdsVisible()).toEqual([55]);
   });
 });

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StartupLease } from "../../src/store/startup-lease.js";
+import { Lease } from "../../src/store/lease.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 let env: TestEnv;
@@ -12,14 +12,14 @@ afterAll(async () => {
 });
 
 /** Resolves with the lease, and records when it was granted. */
-function acquireLogged(holder: string, order: string[], options: Parameters<typeof StartupLease.acquire>[2] = {}) {
-  return StartupLease.acquire(env.es, env.deps.indices, { holder, pollMs: 50, ...options }).then((lease) => {
+function acquireLogged(holder: string, order: string[], options: Parameters<typeof Lease.acquire>[3] = {}) {
+  return Lease.acquire(env.es, env.deps.indices, "startup", { holder, pollMs: 50, ...options }).then((lease) => {
     order.push(`${holder} acquired`);
     return lease;
   });
 }
 
-describe("StartupLease (one npm start at a time prepares the data)", () => {
+describe("Lease (one npm start at a time prepares the data)", () => {
   it("makes a second instance wait until the first releases, then lets it go on at once", async () => {
     const order: string[] = [];
     const lines: string[] = [];
@@ -47,10 +47,10 @@ describe("StartupLease (one npm start at a time prepares the data)", () => {
 
   it("is free after a release that met a heartbeat in flight", async () => {
     for (let round = 0; round < 5; round++) {
-      const busy = await StartupLease.acquire(env.es, env.deps.indices, { holder: "busy", heartbeatMs: 5 });
+      const busy = await Lease.acquire(env.es, env.deps.indices, "startup", { holder: "busy", heartbeatMs: 5 });
       await sleep(60);
       await busy.release();
-      const next = StartupLease.acquire(env.es, env.deps.indices, { holder: "next", pollMs: 50, staleAfterMs: 60_000 });
+      const next = Lease.acquire(env.es, env.deps.indices, "startup", { holder: "next", pollMs: 50, staleAfterMs: 60_000 });
       const outcome = await Promise.race([next.then(() => "acquired"), sleep(2_000).then(() => "still held")]);
       expect(outcome).toBe("acquired");
       await (await next).release();

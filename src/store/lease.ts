@@ -6,18 +6,28 @@ import type { IndexNames } from "./index-names.js";
 import { replicaSettings } from "./replicas.js";
 
 /**
- * One `npm start` at a time prepares a prefix's data (the rebuild when it is missing or built
- * with older mappings, and the first API key): a second instance started beside it waits,
- * then finds the data ready, instead of building it a second time and printing a second
- * "first" key.
+ * A lease lets one process at a time do a job on a prefix:
+ * - `startup`: one `npm start` prepares the data (the rebuild when it is missing or built with
+ *   older mappings, and the first API key); a second instance started beside it waits, then
+ *   finds the data ready instead of building it again and printing a second "first" key.
+ * - `rebuild`: one rebuild or rollback at a time changes the versions and aliases. Two at once
+ *   deleted each other's versions (and once left every alias pointing at nothing).
  *
- * The lease is one document (`<prefix>_locks/startup`), created with op_type create, so only
- * one instance gets it. Its holder rewrites it every `heartbeatMs`; a waiter takes it over,
+ * A lease is one document (`<prefix>_locks/<name>`), created with op_type create, so only
+ * one process gets it. Its holder rewrites it every `heartbeatMs`; a waiter takes it over,
  * with a write conditional on the sequence number it saw, when that number has not moved for
  * `staleAfterMs` of the waiter's own clock (a holder that was killed), so clocks of different
- * machines never need to agree. The default leaves room for the rebuild's longest stretch
- * without a heartbeat: reading and planning the real data blocks the event loop for about 9 s.
+ * machines never need to agree. The default leaves room for the longest stretch a holder's
+ * event loop may be busy; the rebuild yields to it between batches of documents.
  */
+export type LeaseName = "startup" | "rebuild";
+
+/** What a waiter is told the holder is doing, by lease. */
+const PURPOSE: Record<LeaseName, string> = {
+  startup: "preparing the data",
+  rebuild: "its rebuild (or rollback)",
+};
+
 export type LeaseOptions = {
   /** Who holds it, as shown to waiters (host and pid by default). */
   holder?: string;
@@ -27,12 +37,13 @@ export type LeaseOptions = {
   log?: (line: string) => void;
 };
 
-const LEASE_ID = "startup";
 const DEFAULTS = { heartbeatMs: 5_000, staleAfterMs: 120_000, pollMs: 1_000 };
 
 type Held = { seqNo: number; primaryTerm: number };
 
-export class StartupLease {
+export class LeaseLostError extends Error {}
+
+export class Lease {
   private heartbeat: NodeJS.Timeout | undefined;
   /** The heartbeat write in flight: release waits for it, or it would delete a version the beat has just replaced. */
   private beating: Promise<void> | undefined;
@@ -41,13 +52,14 @@ export class StartupLease {
   private constructor(
     private readonly es: Client,
     private readonly index: string,
+    private readonly name: LeaseName,
     private readonly holder: string,
     private held: Held,
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Waits until this process holds the lease of `names.prefix`, then keeps it alive until `release`. */
-  static async acquire(es: Client, names: IndexNames, options: LeaseOptions = {}): Promise<StartupLease> {
+  /** Waits until this process holds the lease `name` of `names.prefix`, then keeps it alive until `release`. */
+  static async acquire(es: Client, names: IndexNames, name: LeaseName, options: LeaseOptions = {}): Promise<Lease> {
     const { heartbeatMs, staleAfterMs, pollMs } = { ...DEFAULTS, ...options };
     const holder = options.holder ?? `${hostname()} pid ${process.pid}`;
     const log = options.log ?? (() => {});
@@ -57,25 +69,33 @@ export class StartupLease {
     });
     let seen: { seqNo: number; since: number } | undefined;
     for (;;) {
-      const created = await writeLease(es, index, holder, null);
-      if (created) return new StartupLease(es, index, holder, created, log).keepAlive(heartbeatMs);
-      const current = await es.get<{ holder?: string }>({ index, id: LEASE_ID }, { ignore: [404] });
+      const created = await writeLease(es, index, name, holder, null);
+      if (created) return new Lease(es, index, name, holder, created, log).keepAlive(heartbeatMs);
+      const current = await es.get<{ holder?: string }>({ index, id: name }, { ignore: [404] });
       if (!current.found) continue; // released between the two calls: try again at once
       const seqNo = current._seq_no!;
       if (seen?.seqNo !== seqNo) {
-        if (!seen) log(`Waiting for ${current._source?.holder ?? "another instance"} to finish preparing the data ` +
+        if (!seen) log(`Waiting for ${current._source?.holder ?? "another instance"} to finish ${PURPOSE[name]} ` +
           `(taken over if it shows no sign of life for ${Math.round(staleAfterMs / 1000)} s)`);
         seen = { seqNo, since: Date.now() };
       } else if (Date.now() - seen.since >= staleAfterMs) {
-        const taken = await writeLease(es, index, holder, { seqNo, primaryTerm: current._primary_term! });
+        const taken = await writeLease(es, index, name, holder, { seqNo, primaryTerm: current._primary_term! });
         if (taken) {
-          log(`Took over the startup lease of ${current._source?.holder ?? "another instance"}: no sign of life for ${Math.round(staleAfterMs / 1000)} s`);
-          return new StartupLease(es, index, holder, taken, log).keepAlive(heartbeatMs);
+          log(`Took over the ${name} lease of ${current._source?.holder ?? "another instance"}: no sign of life for ${Math.round(staleAfterMs / 1000)} s`);
+          return new Lease(es, index, name, holder, taken, log).keepAlive(heartbeatMs);
         }
         seen = undefined;
       }
       await sleep(pollMs);
     }
+  }
+
+  /**
+   * Throws when another process has taken the lease over (this one was silent too long): a
+   * holder checks before each step that must not run twice at once (a swap, a delete).
+   */
+  assertHeld(): void {
+    if (this.lost) throw new LeaseLostError(`The ${this.name} lease was taken over by another process; this one stops here`);
   }
 
   /** Gives the lease back (when it is still this process's), so a waiter goes on at once. */
@@ -84,7 +104,7 @@ export class StartupLease {
     await this.beating;
     if (this.lost) return;
     await this.es.delete(
-      { index: this.index, id: LEASE_ID, if_seq_no: this.held.seqNo, if_primary_term: this.held.primaryTerm },
+      { index: this.index, id: this.name, if_seq_no: this.held.seqNo, if_primary_term: this.held.primaryTerm },
       { ignore: [404, 409] },
     );
   }
@@ -101,12 +121,12 @@ export class StartupLease {
   private async beat(): Promise<void> {
     if (this.lost) return;
     try {
-      const next = await writeLease(this.es, this.index, this.holder, this.held);
+      const next = await writeLease(this.es, this.index, this.name, this.holder, this.held);
       if (next) this.held = next;
       else {
         this.lost = true;
         clearInterval(this.heartbeat);
-        this.log("Lost the startup lease: another instance took it over after a long silence of this one");
+        this.log(`Lost the ${this.name} lease: another process took it over after a long silence of this one`);
       }
     } catch {
       // A missed heartbeat is retried by the next one; only a conflict means the lease is gone.
@@ -118,12 +138,12 @@ export class StartupLease {
  * Writes the lease document: a create when `after` is null, else a rewrite conditional on the
  * version `after`. Null when another instance's write came first (409).
  */
-async function writeLease(es: Client, index: string, holder: string, after: Held | null): Promise<Held | null> {
+async function writeLease(es: Client, index: string, name: LeaseName, holder: string, after: Held | null): Promise<Held | null> {
   const document = { holder, written_at: new Date().toISOString() };
   try {
     const answer = after
-      ? await es.index({ index, id: LEASE_ID, document, if_seq_no: after.seqNo, if_primary_term: after.primaryTerm })
-      : await es.create({ index, id: LEASE_ID, document });
+      ? await es.index({ index, id: name, document, if_seq_no: after.seqNo, if_primary_term: after.primaryTerm })
+      : await es.create({ index, id: name, document });
     return { seqNo: answer._seq_no!, primaryTerm: answer._primary_term! };
   } catch (error) {
     if (clientErrorKind(error) === "conflict") return null;
