@@ -2,7 +2,7 @@
  * Rebuilds every data index under a new version and swaps the aliases atomically.
  *
  *   npm run rebuild -- --source openfootball [--dir ../shared/data/openfootball]
- *   npm run rebuild -- --source synthetic [--scale 100000]
+ *   npm run rebuild -- --source synthetic [--scale 100000 | --leagues 50] [--history-seasons 4]
  *
  * Keys and bet builders live outside the rebuild and survive it; the previous version
  * is kept for `npm run rollback`. A malformed source file stops the rebuild before any
@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../src/config.js";
-import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, isSyntheticScale, type SourceOptions } from "../src/ingest/data-set.js";
+import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, isSyntheticScale, isWholeNumber, type SourceOptions } from "../src/ingest/data-set.js";
 import { rebuild } from "../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
@@ -23,16 +23,29 @@ export function parseSourceArgs(args: string[]): SourceOptions {
       source: { type: "string", default: "openfootball" },
       dir: { type: "string" },
       scale: { type: "string" },
+      leagues: { type: "string" },
+      "history-seasons": { type: "string" },
     },
   });
+  const sizes = { scale: values.scale, leagues: values.leagues, historySeasons: values["history-seasons"] };
   if (values.source === "openfootball") {
-    if (values.scale !== undefined) throw new Error("--scale goes with --source synthetic");
+    if (Object.values(sizes).some((value) => value !== undefined)) throw new Error("--scale, --leagues and --history-seasons go with --source synthetic");
     return { source: "openfootball", dir: values.dir ?? DEFAULT_OPENFOOTBALL_DIR };
   }
   if (values.source === "synthetic") {
-    const scale = values.scale === undefined ? undefined : Number(values.scale);
+    if (sizes.scale !== undefined && sizes.leagues !== undefined) throw new Error("--scale and --leagues are two ways to size one set: give one");
+    const scale = sizes.scale === undefined ? undefined : Number(sizes.scale);
     if (scale !== undefined && !isSyntheticScale(scale)) throw new Error("--scale must be a positive integer");
-    return { source: "synthetic", ...(scale === undefined ? {} : { scale }) };
+    const leagues = sizes.leagues === undefined ? undefined : Number(sizes.leagues);
+    if (leagues !== undefined && !isWholeNumber(leagues)) throw new Error("--leagues must be a whole number (0 or more)");
+    const historySeasons = sizes.historySeasons === undefined ? undefined : Number(sizes.historySeasons);
+    if (historySeasons !== undefined && !isWholeNumber(historySeasons)) throw new Error("--history-seasons must be a whole number (0 or more)");
+    return {
+      source: "synthetic",
+      ...(scale === undefined ? {} : { scale }),
+      ...(leagues === undefined ? {} : { leagues }),
+      ...(historySeasons === undefined ? {} : { historySeasons }),
+    };
   }
   throw new Error(`--source must be openfootball or synthetic, not ${values.source}`);
 }
@@ -52,7 +65,7 @@ async function main(): Promise<void> {
     log(`Swapped every alias to version ${report.version} (previous: ${report.previous ?? "none"}).`);
     for (const [index, count] of Object.entries(report.counts)) log(`  ${index.padEnd(10)} ${count.toLocaleString("en")}`);
     log(
-      `Generated in ${report.generateSeconds.toFixed(1)} s, loaded in ${report.loadSeconds.toFixed(1)} s ` +
+      `Generated and loaded in ${report.loadSeconds.toFixed(1)} s ` +
         `(${report.docsPerSecond.toLocaleString("en")} docs/s); total ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
     for (const line of data.summary) log(line);

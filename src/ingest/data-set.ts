@@ -1,27 +1,35 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { isInPlay } from "../domain/types/statuses.js";
 import { PROJECT_ROOT } from "../paths.js";
-import { computeSeasonTables, type StandingRow } from "../domain/standings/compute.js";
+import { computeSeasonTables, type StandingRow, type TableFixture } from "../domain/standings/compute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
-import type { Catalog, CatalogCountry, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
-import { groupBy } from "../domain/group-by.js";
+import type { Catalog, CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
+import { catalogSource, type CatalogSource } from "./catalog-source.js";
+import { outlineCatalog, stagesOf, type CatalogOutline } from "./documents/catalog-outline.js";
+import { PAUSE_EVERY, runWalk, runWalkYielding, type Walk } from "./walk.js";
 import { countryDocument, leagueDocument, seasonDocument, teamDocument, type SeasonSummary } from "./documents/reference-documents.js";
 import { searchExtras } from "./documents/search-extras.js";
-import { seasonSummaries, uniqueStages } from "./documents/season-summaries.js";
+import { seasonSummaries } from "./documents/season-summaries.js";
 import { standingDocument } from "../domain/standings/standing-document.js";
 import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
-import { byKickoff, planMatches, type MatchPlan } from "./fixtures/match-plans.js";
+import { plannedMatches } from "./fixtures/match-plans.js";
 import { buildLiveSlate } from "./live-slate/index.js";
 import type { DataSet } from "./rebuild.js";
 import type { DataOrigin } from "../store/index-versions.js";
 import { dropImplicitStages } from "./sources/normalize-stages.js";
 import { openfootballCatalog } from "./sources/openfootball-source.js";
-import { buildSyntheticCatalog } from "./synthetic/index.js";
+import { syntheticCatalogSource } from "./synthetic/index.js";
 
 export const DEFAULT_OPENFOOTBALL_DIR = join(PROJECT_ROOT, "..", "shared", "data", "openfootball");
 
-export type SourceOptions = { source: "openfootball"; dir: string } | { source: "synthetic"; scale?: number };
+/**
+ * Where a rebuild reads its catalog. Synthetic: `scale` (about that many fixtures, by adding
+ * generated leagues) or `leagues` (exactly that many generated leagues), and `historySeasons`
+ * (past seasons of each generated league, 4 by default): history and leagues grow apart.
+ */
+export type SourceOptions =
+  | { source: "openfootball"; dir: string }
+  | { source: "synthetic"; scale?: number; leagues?: number; historySeasons?: number };
 
 /** Real data when the shared folder is there, else the synthetic set (what `npm start` uses). */
 export function defaultSource(): SourceOptions {
@@ -30,19 +38,19 @@ export function defaultSource(): SourceOptions {
 }
 
 /**
- * Everything one rebuild loads, from a source: the catalog (with the simulated
- * current season around `now`), one chronological planning pass, the tables, and
- * then documents generated lazily while they are loaded (fixture documents are the
- * big ones, so they are never all in memory at once).
+ * Everything one rebuild loads, from a source: the catalog (with the simulated current season
+ * around `now`) read as a stream of matches in kick-off order, walked once for each season's
+ * outline, once for the tables, and then again while the documents are loaded (standings, then
+ * fixtures), so no walk keeps the catalogue's matches or documents in memory.
  */
 export async function buildDataSet(
   options: SourceOptions,
   now: Date,
   log: (line: string) => void = () => {},
-): Promise<{ dataSet: DataSet; catalog: Catalog; summary: string[] }> {
-  const catalog = loadCatalog(options, now);
-  const { dataSet, summary } = buildDataSetFromCatalog(catalog, now, log);
-  return { dataSet: { ...dataSet, origin: originOf(options) }, catalog, summary: [`Source: ${options.source}`, ...summary] };
+): Promise<{ dataSet: DataSet; summary: string[] }> {
+  const source = loadCatalogSource(options, now);
+  const { dataSet, summary } = await runWalkYielding(dataSetWalk(source, now, log));
+  return { dataSet: { ...dataSet, origin: originOf(options) }, summary: [`Source: ${options.source}`, ...summary] };
 }
 
 /** A synthetic set's scale: a positive whole number of fixtures. */
@@ -50,11 +58,21 @@ export function isSyntheticScale(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value) && value >= 1;
 }
 
+/** A count of leagues or seasons: a whole number, 0 or more. */
+export function isWholeNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
 /** What the rebuild records of a source: enough to read it again (`sourceToRebuild`). */
 function originOf(options: SourceOptions): DataOrigin {
   if (options.source === "openfootball") return { source: "openfootball", dir: options.dir };
-  return options.scale === undefined ? { source: "synthetic" } : { source: "synthetic", scale: options.scale };
+  const origin: Record<string, string | number> = { source: "synthetic" };
+  for (const key of SYNTHETIC_SIZES) if (options[key] !== undefined) origin[key] = options[key];
+  return origin;
 }
+
+/** The options that size a synthetic set, as recorded with its version. */
+const SYNTHETIC_SIZES = ["scale", "leagues", "historySeasons"] as const;
 
 /**
  * The source an automatic rebuild (`npm start` after a mapping change) reads: the one the data
@@ -63,10 +81,18 @@ function originOf(options: SourceOptions): DataOrigin {
  */
 export function sourceToRebuild(origin: DataOrigin | null): { options: SourceOptions; why: string } {
   if (origin?.source === "synthetic") {
-    const scale = origin.scale;
-    if (scale === undefined) return { options: { source: "synthetic" }, why: "the source the data was built from" };
-    if (isSyntheticScale(scale)) {
-      return { options: { source: "synthetic", scale }, why: `the source the data was built from (scale ${scale})` };
+    const sizes: Partial<Record<(typeof SYNTHETIC_SIZES)[number], number>> = {};
+    let usable = true;
+    for (const key of SYNTHETIC_SIZES) {
+      const value = origin[key];
+      if (value === undefined) continue;
+      if (key === "scale" ? isSyntheticScale(value) : isWholeNumber(value)) sizes[key] = value as number;
+      else usable = false;
+    }
+    if (usable) {
+      const told = Object.entries(sizes).map(([key, value]) => `${key === "scale" ? "scale" : key} ${value}`);
+      const why = told.length > 0 ? `the source the data was built from (${told.join(", ")})` : "the source the data was built from";
+      return { options: { source: "synthetic", ...sizes }, why };
     }
   }
   if (origin?.source === "openfootball" && typeof origin.dir === "string") {
@@ -78,95 +104,151 @@ export function sourceToRebuild(origin: DataOrigin | null): { options: SourceOpt
   return { options: defaultSource(), why: "the default source: the data does not record its own (built by an older version)" };
 }
 
-/** The documents of any catalog (tests build small catalogs of their own and load them with `rebuild`). */
+/** The documents of any catalog held whole (tests build small catalogs of their own and load them with `rebuild`). */
 export function buildDataSetFromCatalog(
   catalog: Catalog,
   now: Date,
   log: (line: string) => void = () => {},
 ): { dataSet: DataSet; summary: string[] } {
-  log(
-    `Catalog: ${catalog.leagues.length} leagues, ${catalog.seasons.length} seasons, ${catalog.teams.length} teams, ` +
-      `${catalog.matches.length.toLocaleString("en")} fixtures`,
-  );
   assertUniqueFixtureIds(catalog);
-  const plans = planMatches(catalog, now);
-  log("Planned every fixture (strength model, league averages, predictions)");
-
-  const lookups = catalogLookups(catalog, now);
-  const tables = seasonTables(catalog, lookups, plans);
-  const dataSet: DataSet = {
-    ...referenceDocuments(catalog, lookups),
-    standings: {
-      count: tables.rows.length,
-      documents: () => tables.rows.map((row, index) => standingDocument(row, index, lookups.teams, now)),
-    },
-    fixtures: fixtureDocuments(catalog, lookups, plans, tables.positions, now),
-  };
-  const summary = [`${catalog.matches.filter((m) => isInPlay(m.status)).length} fixtures in play at ${now.toISOString()}`];
-  return { dataSet, summary };
+  return runWalk(dataSetWalk(catalogSource(catalog), now, log));
 }
 
-/** The catalog by id, and each season's fixtures and summary: what every kind of document looks up. */
+/** The documents of a streamed catalog: the outline and table walks run here, the document walks while loading. */
+function* dataSetWalk(
+  source: CatalogSource,
+  now: Date,
+  log: (line: string) => void,
+): Walk<{ dataSet: DataSet; summary: string[] }> {
+  const outline = yield* outlineCatalog(source, now);
+  log(
+    `Catalog: ${source.leagues.length} leagues, ${source.seasons.length} seasons, ${source.teams.length} teams, ` +
+      `${outline.fixtureCount.toLocaleString("en")} fixtures`,
+  );
+  const lookups = catalogLookups(source, outline);
+  const tables = yield* seasonPositions(source, lookups, now);
+  log("Planned every fixture (strength model, league averages, predictions) and every season's tables");
+  const dataSet: DataSet = {
+    ...referenceDocuments(source, lookups, outline),
+    standings: { count: tables.rowCount, documents: () => standingDocuments(source, lookups, tables, now) },
+    fixtures: { count: outline.fixtureCount, documents: () => fixtureDocuments(source, lookups, tables.positions, now) },
+  };
+  return { dataSet, summary: [`${outline.inPlay} fixtures in play at ${now.toISOString()}`] };
+}
+
+/** The catalog by id, and each season's outline and summary: what every kind of document looks up. */
 type CatalogLookups = {
   leagues: Map<number, CatalogLeague>;
   countries: Map<number, CatalogCountry>;
   teams: Map<number, CatalogTeam>;
-  matchesBySeason: Map<number, CatalogMatch[]>;
   summaries: Map<number, SeasonSummary>;
+  /** Fixtures per season: a walk knows when a season's last fixture has passed. */
+  seasonCounts: Map<number, number>;
 };
 
-function catalogLookups(catalog: Catalog, now: Date): CatalogLookups {
-  const matchesBySeason = groupBy(catalog.matches, (match) => match.season_id);
+function catalogLookups(source: CatalogSource, outline: CatalogOutline): CatalogLookups {
   return {
-    leagues: new Map(catalog.leagues.map((league) => [league.id, league])),
-    countries: new Map(catalog.countries.map((country) => [country.id, country])),
-    teams: new Map(catalog.teams.map((team) => [team.id, team])),
-    matchesBySeason,
-    summaries: seasonSummaries(catalog, matchesBySeason, now),
+    leagues: new Map(source.leagues.map((league) => [league.id, league])),
+    countries: new Map(source.countries.map((country) => [country.id, country])),
+    teams: new Map(source.teams.map((team) => [team.id, team])),
+    summaries: seasonSummaries(source.seasons, outline.seasons),
+    seasonCounts: new Map([...outline.seasons].map(([id, season]) => [id, season.count])),
   };
 }
 
-/** Every season's table rows, and each team's position by season and stage for the fixture documents. */
-type SeasonTables = { rows: StandingRow[]; positions: Map<string, number> };
+/**
+ * Each team's position by season and stage (for the fixture documents) and where each season's
+ * rows start in the standings' order (catalog order of seasons, as the rows are numbered).
+ */
+type SeasonTables = { positions: Map<string, number>; rowCount: number; firstRow: Map<number, number> };
 
-function seasonTables(catalog: Catalog, lookups: CatalogLookups, plans: Map<number, MatchPlan>): SeasonTables {
-  const rows: StandingRow[] = [];
+/** The table walk: every season's tables computed at its last fixture; only positions and row counts are kept. */
+function* seasonPositions(source: CatalogSource, lookups: CatalogLookups, now: Date): Walk<SeasonTables> {
   const positions = new Map<string, number>();
-  for (const season of catalog.seasons) {
-    const league = lookups.leagues.get(season.league_id)!;
-    const seasonRows = computeSeasonTables({
-      season: { id: season.id, name: season.name },
-      leagueCode: league.code,
-      teams: lookups.teams,
-      fixtures: (lookups.matchesBySeason.get(season.id) ?? []).map((match) => ({
+  const rowsOfSeason = new Map<number, number>();
+  for (const ended of seasonTableRows(source, lookups, now)) {
+    if (ended === PAUSE) {
+      yield;
+      continue;
+    }
+    const { seasonId, rows } = ended;
+    for (const row of rows) positions.set(positionKey(seasonId, row.stage?.id ?? 0, row.team.id), row.position);
+    rowsOfSeason.set(seasonId, rows.length);
+  }
+  const firstRow = new Map<number, number>();
+  let rowCount = 0;
+  for (const season of source.seasons) {
+    firstRow.set(season.id, rowCount);
+    rowCount += rowsOfSeason.get(season.id) ?? 0;
+  }
+  return { positions, rowCount, firstRow };
+}
+
+/** A pause of the table walk (every PAUSE_EVERY matches), between the seasons it yields. */
+const PAUSE = null;
+
+/** Each season's table rows, at its last fixture, in the order seasons end. */
+function* seasonTableRows(
+  source: CatalogSource,
+  lookups: CatalogLookups,
+  now: Date,
+): Generator<{ seasonId: number; rows: StandingRow[] } | typeof PAUSE> {
+  const seasons = new Map(source.seasons.map((season) => [season.id, season]));
+  const open = new Map<number, TableFixture[]>();
+  let walked = 0;
+  for (const step of plannedMatches(source, lookups.seasonCounts, now)) {
+    if (step.kind === "match") {
+      if (++walked % PAUSE_EVERY === 0) yield PAUSE;
+      const { match, plan } = step;
+      let fixtures = open.get(match.season_id);
+      if (!fixtures) open.set(match.season_id, (fixtures = []));
+      fixtures.push({
         id: match.id,
         date_time: match.date_time,
         stage: match.stage,
         group: match.group,
         home_team_id: match.home_team_id,
         away_team_id: match.away_team_id,
-        goals: plans.get(match.id)?.tableGoals ?? null,
-      })),
-    });
-    for (const row of seasonRows) positions.set(positionKey(season.id, row.stage?.id ?? 0, row.team.id), row.position);
-    rows.push(...seasonRows);
+        goals: plan.tableGoals,
+      });
+      continue;
+    }
+    const season = seasons.get(step.seasonId);
+    const fixtures = open.get(step.seasonId) ?? [];
+    open.delete(step.seasonId);
+    if (!season) continue;
+    const league = lookups.leagues.get(season.league_id)!;
+    const rows = computeSeasonTables({ season: { id: season.id, name: season.name }, leagueCode: league.code, teams: lookups.teams, fixtures });
+    yield { seasonId: season.id, rows };
   }
-  return { rows, positions };
 }
 
-function referenceDocuments(catalog: Catalog, lookups: CatalogLookups): Pick<DataSet, "countries" | "leagues" | "teams" | "seasons"> {
-  const { leagues, countries, matchesBySeason, summaries } = lookups;
-  const leagueIdsByTeam = leagueIdsOfTeams(catalog.matches);
+/** Standing documents, each season's as its last fixture passes, numbered in catalog order of seasons. */
+function* standingDocuments(source: CatalogSource, lookups: CatalogLookups, tables: SeasonTables, now: Date): Generator<IndexedDocument> {
+  for (const ended of seasonTableRows(source, lookups, now)) {
+    if (ended === PAUSE) continue;
+    const { seasonId, rows } = ended;
+    const first = tables.firstRow.get(seasonId) ?? 0;
+    for (const [index, row] of rows.entries()) yield standingDocument(row, first + index, lookups.teams, now);
+  }
+}
+
+function referenceDocuments(
+  source: CatalogSource,
+  lookups: CatalogLookups,
+  outline: CatalogOutline,
+): Pick<DataSet, "countries" | "leagues" | "teams" | "seasons"> {
+  const { leagues, countries, summaries } = lookups;
   const currentSeasonOf = (leagueId: number) =>
     [...summaries.values()].find((summary) => summary.season.league_id === leagueId && summary.is_current) ?? null;
-  const searchableTeams = catalog.teams.filter((team) => !team.placeholder);
-  const extras = searchExtras(catalog);
+  const searchableTeams = source.teams.filter((team) => !team.placeholder);
+  const extras = searchExtras({ ...source, matches: source.realMatches() });
   return {
-    countries: { count: catalog.countries.length, documents: () => catalog.countries.map(countryDocument) },
+    countries: { count: source.countries.length, documents: () => source.countries.map(countryDocument) },
     leagues: {
-      count: catalog.leagues.length,
+      count: source.leagues.length,
       documents: () =>
-        catalog.leagues.map((league) => leagueDocument(league, countries.get(league.country_id)!, currentSeasonOf(league.id), extras.league(league))),
+        source.leagues.map((league) => leagueDocument(league, countries.get(league.country_id)!, currentSeasonOf(league.id), extras.league(league))),
     },
     teams: {
       count: searchableTeams.length,
@@ -175,76 +257,50 @@ function referenceDocuments(catalog: Catalog, lookups: CatalogLookups): Pick<Dat
           teamDocument(
             team,
             countries.get(team.country_id)!,
-            [...(leagueIdsByTeam.get(team.id) ?? [])].sort((a, b) => a - b).map((id) => leagues.get(id)!),
+            [...(outline.leagueIdsByTeam.get(team.id) ?? [])].sort((a, b) => a - b).map((id) => leagues.get(id)!),
             extras.team(team),
           ),
         ),
     },
     seasons: {
-      count: catalog.seasons.length,
-      documents: () =>
-        catalog.seasons.map((season) => {
-          const stages = uniqueStages(matchesBySeason.get(season.id) ?? []);
-          return seasonDocument(summaries.get(season.id)!, stages);
-        }),
+      count: source.seasons.length,
+      documents: () => source.seasons.map((season) => seasonDocument(summaries.get(season.id)!, stagesOf(outline.seasons.get(season.id)))),
     },
   };
-}
-
-function leagueIdsOfTeams(matches: readonly CatalogMatch[]): Map<number, Set<number>> {
-  const leagueIdsByTeam = new Map<number, Set<number>>();
-  for (const match of matches) {
-    for (const teamId of [match.home_team_id, match.away_team_id]) {
-      const set = leagueIdsByTeam.get(teamId) ?? new Set<number>();
-      set.add(match.league_id);
-      leagueIdsByTeam.set(teamId, set);
-    }
-  }
-  return leagueIdsByTeam;
 }
 
 /** Fixture documents are the big ones: generated in kick-off order while they are loaded, never all at once. */
-function fixtureDocuments(
-  catalog: Catalog,
-  lookups: CatalogLookups,
-  plans: Map<number, MatchPlan>,
-  positions: Map<string, number>,
-  now: Date,
-): DataSet["fixtures"] {
+function* fixtureDocuments(source: CatalogSource, lookups: CatalogLookups, positions: Map<string, number>, now: Date): Generator<IndexedDocument> {
   const { leagues, countries, teams, summaries } = lookups;
-  const orderedMatches = [...catalog.matches].sort(byKickoff);
-  return {
-    count: catalog.matches.length,
-    documents: function* (): Generator<IndexedDocument> {
-      for (const match of orderedMatches) {
-        const league = leagues.get(match.league_id)!;
-        const stageId = match.stage?.id ?? 0;
-        const doc = buildFixtureDocument(
-          match,
-          plans.get(match.id)!,
-          {
-            league,
-            country: countries.get(league.country_id)!,
-            season: summaries.get(match.season_id)!,
-            home: teams.get(match.home_team_id)!,
-            away: teams.get(match.away_team_id)!,
-            positions: {
-              home: positions.get(positionKey(match.season_id, stageId, match.home_team_id)) ?? null,
-              away: positions.get(positionKey(match.season_id, stageId, match.away_team_id)) ?? null,
-            },
-          },
-          now,
-        );
-        yield { id: String(match.id), doc };
-      }
-    },
-  };
+  for (const step of plannedMatches(source, lookups.seasonCounts, now)) {
+    if (step.kind !== "match") continue;
+    const { match, plan } = step;
+    const league = leagues.get(match.league_id)!;
+    const stageId = match.stage?.id ?? 0;
+    const doc = buildFixtureDocument(
+      match,
+      plan,
+      {
+        league,
+        country: countries.get(league.country_id)!,
+        season: summaries.get(match.season_id)!,
+        home: teams.get(match.home_team_id)!,
+        away: teams.get(match.away_team_id)!,
+        positions: {
+          home: positions.get(positionKey(match.season_id, stageId, match.home_team_id)) ?? null,
+          away: positions.get(positionKey(match.season_id, stageId, match.away_team_id)) ?? null,
+        },
+      },
+      now,
+    );
+    yield { id: String(match.id), doc };
+  }
 }
 
-function loadCatalog(options: SourceOptions, now: Date): Catalog {
+function loadCatalogSource(options: SourceOptions, now: Date): CatalogSource {
   if (options.source === "synthetic") {
-    const catalog = buildSyntheticCatalog({ now, ...(options.scale === undefined ? {} : { scale: options.scale }) });
-    return { ...catalog, matches: dropImplicitStages(catalog.matches) };
+    const { source: _synthetic, ...sizes } = options;
+    return syntheticCatalogSource({ now, ...sizes });
   }
   const { catalog } = openfootballCatalog(options.dir, now);
   const slate = buildLiveSlate({
@@ -252,11 +308,13 @@ function loadCatalog(options: SourceOptions, now: Date): Catalog {
     leagues: catalog.leagues.filter((league) => league.level === 1 && !isInternational(league.code)),
     teamsByLeague: latestTeamsByLeague(catalog),
   });
-  return {
+  const whole: Catalog = {
     ...catalog,
     seasons: [...catalog.seasons, ...slate.seasons],
     matches: dropImplicitStages([...catalog.matches, ...slate.matches]),
   };
+  assertUniqueFixtureIds(whole);
+  return catalogSource(whole);
 }
 
 function isInternational(code: string): boolean {

@@ -13,16 +13,12 @@ import {
 } from "../store/index-versions.js";
 import type { IndexReplicas } from "../config.js";
 import { Lease, type LeaseOptions } from "../store/lease.js";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { recomputeSeasonStandings } from "../standings/recompute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
 import { bulkLoad } from "../store/bulk-load.js";
 import { countDocuments } from "../store/searches.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
-import { readSpool, writeSpool } from "./spool.js";
 
 /**
  * Everything one rebuild loads: per versioned index, its documents and how many there must be;
@@ -38,13 +34,11 @@ export type RebuildReport = {
   version: string;
   previous: string | null;
   counts: Record<VersionedIndex, number>;
-  /** Whole rebuild: generation, load, checks and swap. */
+  /** Whole rebuild: load, checks and swap. */
   seconds: number;
-  /** Generating and serializing every document into the spool. */
-  generateSeconds: number;
-  /** Loading the spooled documents into the new indices, up to the refresh. */
+  /** Generating the documents and loading them (at once: generation overlaps the node's indexing), up to the refresh. */
   loadSeconds: number;
-  /** Documents loaded per second of the load phase. */
+  /** Documents generated and loaded per second of the load phase. */
   docsPerSecond: number;
   /** Fixtures written live during the rebuild and copied into the new version (carry-over.ts). */
   carriedOver: number;
@@ -93,58 +87,34 @@ async function rebuildHoldingLease(
   // documents' updated_at), which is before this call: reading the source takes a while.
   const rebuildStarted = new Date(started);
   const total = VERSIONED_INDICES.reduce((sum, logical) => sum + data[logical].count, 0);
-  const spoolDir = await mkdtemp(join(tmpdir(), `${names.prefix}-rebuild-`));
+  const versions = await startVersion(es, names, { replicas, origin: data.origin }, log);
+  let swapped = false;
   try {
-    await spoolDataSet(spoolDir, data, total, log);
-    const generateSeconds = (Date.now() - started) / 1000;
-    const versions = await startVersion(es, names, { replicas, origin: data.origin }, log);
-    let swapped = false;
-    try {
-      const loadStarted = Date.now();
-      await loadVersion(es, names, versions.version, { spoolDir, data, total, replicas }, log);
-      const loadSeconds = (Date.now() - loadStarted) / 1000;
-      const counts = await checkCounts(es, names, versions.version, data);
-      lease.assertHeld();
-      const carriedOver = await swapInWithCarryOver(es, names, versions, rebuildStarted, log, () => (swapped = true));
-      lease.assertHeld();
-      await deleteOlderVersions(es, names, versions);
-      return {
-        version: versions.version,
-        previous: versions.previous,
-        counts,
-        seconds: (Date.now() - started) / 1000,
-        generateSeconds,
-        loadSeconds,
-        docsPerSecond: Math.round(total / loadSeconds),
-        carriedOver,
-      };
-    } catch (error) {
-      // Once swapped in, the new version is the live data: a later failure never deletes it.
-      if (!swapped) {
-        log(`Rebuild failed; deleting version ${versions.version}; the live aliases are untouched`);
-        await deleteVersions(es, names, [versions.version]).catch(() => {});
-      }
-      throw error;
+    const loadStarted = Date.now();
+    await loadVersion(es, names, versions.version, { data, total, replicas }, log);
+    const loadSeconds = (Date.now() - loadStarted) / 1000;
+    const counts = await checkCounts(es, names, versions.version, data);
+    lease.assertHeld();
+    const carriedOver = await swapInWithCarryOver(es, names, versions, rebuildStarted, log, () => (swapped = true));
+    lease.assertHeld();
+    await deleteOlderVersions(es, names, versions);
+    return {
+      version: versions.version,
+      previous: versions.previous,
+      counts,
+      seconds: (Date.now() - started) / 1000,
+      loadSeconds,
+      docsPerSecond: Math.round(total / loadSeconds),
+      carriedOver,
+    };
+  } catch (error) {
+    // Once swapped in, the new version is the live data: a later failure never deletes it.
+    if (!swapped) {
+      log(`Rebuild failed; deleting version ${versions.version}; the live aliases are untouched`);
+      await deleteVersions(es, names, [versions.version]).catch(() => {});
     }
-  } finally {
-    await rm(spoolDir, { recursive: true, force: true });
+    throw error;
   }
-}
-
-/** Generates and serializes every document into the spool, checking each index's promised count. */
-async function spoolDataSet(spoolDir: string, data: DataSet, total: number, log: Log): Promise<void> {
-  log(`Generating ${total.toLocaleString("en")} documents`);
-  const generated = new ProgressReporter(total, log);
-  for (const logical of VERSIONED_INDICES) {
-    const before = generated.done;
-    const written = await writeSpool(join(spoolDir, logical), data[logical].documents(), (count) =>
-      generated.update(before + count, logical),
-    );
-    if (written !== data[logical].count) {
-      throw new CountMismatchError(`${logical}: the source promised ${data[logical].count} documents and made ${written}`);
-    }
-  }
-  generated.finish();
 }
 
 /** The persistent indices made sure of, and the new version's empty indices created beside the current one. */
@@ -163,22 +133,30 @@ async function startVersion(
   return { previous, version };
 }
 
-/** Loads the spooled documents into the new version's indices, then readies them for reading. */
+/**
+ * Generates each index's documents and loads them into the new version as they come (the bulk
+ * helper sends a batch while the next is generated), then readies the indices for reading.
+ * Nothing is spooled, so neither memory nor disk grows with the catalogue; a fault in the
+ * source half-way fails the rebuild, which deletes the new version (the aliases never moved).
+ */
 async function loadVersion(
   es: Client,
   names: IndexNames,
   version: string,
-  load: { spoolDir: string; data: DataSet; total: number; replicas: IndexReplicas },
+  load: { data: DataSet; total: number; replicas: IndexReplicas },
   log: Log,
 ): Promise<void> {
+  log(`Generating and loading ${load.total.toLocaleString("en")} documents`);
   const progress = new ProgressReporter(load.total, log);
   for (const logical of VERSIONED_INDICES) {
     const index = versionedIndexName(names[logical], version);
     const before = progress.done;
-    await bulkLoad(es, index, readSpool(join(load.spoolDir, logical)), {
-      total: load.data[logical].count,
+    const promised = load.data[logical].count;
+    const sent = await bulkLoad(es, index, load.data[logical].documents(), {
+      total: promised,
       onProgress: ({ sent }) => progress.update(before + sent, logical),
     });
+    if (sent !== promised) throw new CountMismatchError(`${logical}: the source promised ${promised} documents and made ${sent}`);
   }
   progress.finish();
   await finishVersion(es, names, version, load.replicas);

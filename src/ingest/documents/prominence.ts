@@ -31,7 +31,7 @@ export function leagueTier(league: Pick<CatalogLeague, "popular" | "level">): nu
 
 type TeamRecord = { tier: number; continental: number; topFlightPoints: number; topFlightMatches: number };
 
-export function prominence(catalog: Pick<Catalog, "teams" | "leagues" | "seasons" | "matches">): Prominence {
+export function prominence(catalog: Pick<Catalog, "teams" | "leagues" | "seasons"> & { matches: readonly CatalogMatch[] }): Prominence {
   const real = new Set(catalog.seasons.filter((season) => !season.simulated).map((season) => season.id));
   const matches = catalog.matches.filter((match) => real.has(match.season_id));
   const continental = continentalLeagues(catalog, matches);

@@ -1,13 +1,17 @@
 import type { Catalog, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam } from "../../domain/catalog.js";
+import type { CatalogSource } from "../catalog-source.js";
+import { dropImplicitStages } from "../sources/normalize-stages.js";
+import { addDays, zonedToUtc } from "../../domain/time/zoned-time.js";
+import { mergeSeasons, type LazySeason } from "./season-merge.js";
 import { buildLiveSlate } from "../live-slate/index.js";
 import { FIXTURE_ID_BITS, IdRegistry } from "../../domain/stable-id.js";
 import { BASE_CUP, BASE_LEAGUES, type LeagueSpec } from "./base-leagues.js";
 import { buildCountry, type SyntheticCountryKey } from "./countries.js";
 import { buildCupSeason } from "./cup.js";
-import { buildPastLeagueSeason, pastSeasonStart } from "./domestic-seasons.js";
+import { buildPastLeagueSeason, pastSeason, pastSeasonStart } from "./domestic-seasons.js";
 import { markEdgeCases } from "./edge-cases.js";
 import { buildLeague, buildTeam } from "./entities.js";
-import { FIXTURES_PER_SCALE_LEAGUE, PAST_SEASONS_PER_SCALE_LEAGUE, scaleLeagueSpec } from "./scale.js";
+import { DEFAULT_HISTORY_SEASONS, fixturesPerScaleLeague, scaleLeagueSpec } from "./scale.js";
 
 /**
  * A self-contained data set for machines without the real data, deterministic for the same
@@ -20,14 +24,37 @@ import { FIXTURES_PER_SCALE_LEAGUE, PAST_SEASONS_PER_SCALE_LEAGUE, scaleLeagueSp
  * leagues also get the live slate's current season around `now` (live-slate/).
  *
  * `scale: N` adds generated level-1 leagues (scale.ts, 1,900 fixtures each) until there are at
- * least N fixtures; the base part stays the same.
+ * least N fixtures; `leagues: L` adds exactly L; `historySeasons: K` gives each of them K past
+ * seasons (4 by default), so history grows at a fixed number of leagues. The base part stays
+ * the same. The generated leagues' past seasons are made only when a walk over the matches
+ * reaches them (`syntheticCatalogSource`), so a catalogue of millions of fixtures is never
+ * held whole.
  */
-export type SyntheticOptions = { now: Date; scale?: number };
+export type SyntheticOptions = { now: Date; scale?: number; leagues?: number; historySeasons?: number };
 
 const BASE_PAST_SEASONS = 2;
 const EDGE_CASE_SEED = "synthetic:edge-cases";
 
+/** The whole synthetic catalog in memory (tests, small sets): the source's matches, read once. */
 export function buildSyntheticCatalog(options: SyntheticOptions): Catalog {
+  const { lazy, ...source } = syntheticParts(options, (matches) => matches);
+  return { ...source, matches: [...mergeSeasons(source.ready, lazy)] };
+}
+
+/** The synthetic catalog as a source for the rebuild: implicit stages dropped per season, as for every source. */
+export function syntheticCatalogSource(options: SyntheticOptions): CatalogSource {
+  const { lazy, ready, ...catalog } = syntheticParts(options, dropImplicitStages);
+  return { ...catalog, matches: () => mergeSeasons(ready, lazy), realMatches: () => [] };
+}
+
+type SyntheticParts = Omit<Catalog, "matches"> & { ready: CatalogMatch[]; lazy: LazySeason[] };
+
+/**
+ * Everything but the generated leagues' past seasons, which are described (`lazy`) and made on
+ * demand; `perSeason` post-processes each season's matches (the base part's seasons are whole
+ * here, so it applies to them at once).
+ */
+function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogMatch[]) => CatalogMatch[]): SyntheticParts {
   const { now } = options;
   const teamIds = new IdRegistry("team");
   const fixtureIds = new IdRegistry("fixture", FIXTURE_ID_BITS);
@@ -36,9 +63,10 @@ export function buildSyntheticCatalog(options: SyntheticOptions): Catalog {
   const teams: CatalogTeam[] = [];
   const seasons: CatalogSeason[] = [];
   const matches: CatalogMatch[] = [];
+  const lazy: LazySeason[] = [];
   const teamsByLeague = new Map<number, number[]>();
 
-  const addLeague = (spec: LeagueSpec, pastSeasons: number): CatalogMatch[] => {
+  const addLeagueEntities = (spec: LeagueSpec): { league: CatalogLeague; ids: number[] } => {
     const league = buildLeague(spec);
     const ids = spec.teams.map((team) => {
       const built = buildTeam(team, spec.country, teamIds);
@@ -48,6 +76,11 @@ export function buildSyntheticCatalog(options: SyntheticOptions): Catalog {
     leagues.push(league);
     teamsByLeague.set(league.id, ids);
     countryKeys.add(spec.country);
+    return { league, ids };
+  };
+
+  const addLeague = (spec: LeagueSpec, pastSeasons: number): CatalogMatch[] => {
+    const { league, ids } = addLeagueEntities(spec);
     const past: CatalogMatch[] = [];
     for (let back = pastSeasons; back >= 1; back--) {
       const built = buildPastLeagueSeason(league, ids, now, back, fixtureIds);
@@ -56,6 +89,20 @@ export function buildSyntheticCatalog(options: SyntheticOptions): Catalog {
     }
     matches.push(...past);
     return past;
+  };
+
+  /** A generated league: its past seasons described now and made when a walk reaches them. */
+  const addLazyLeague = (spec: LeagueSpec, pastSeasons: number): void => {
+    const { league, ids } = addLeagueEntities(spec);
+    for (let back = pastSeasons; back >= 1; back--) {
+      seasons.push(pastSeason(league, now, back));
+      // Kick-offs fall on the weekend of the first round's Saturday or later (Friday evening at
+      // the earliest): midnight of the Thursday before, in UTC, is before any of them in every zone.
+      const startsAt = new Date(zonedToUtc(addDays(pastSeasonStart(league, ids.length, now, back), -2), 0, 0, "UTC")).toISOString();
+      // Each season's ids are checked against each other; across seasons the rebuild's bulk
+      // creates (op_type create) refuse a repeated id, without a registry of every fixture.
+      lazy.push({ startsAt, matches: () => perSeason(buildPastLeagueSeason(league, ids, now, back, new IdRegistry("fixture", FIXTURE_ID_BITS)).matches) });
+    }
   };
 
   const basePast = BASE_LEAGUES.flatMap((spec) => addLeague(spec, BASE_PAST_SEASONS));
@@ -79,26 +126,36 @@ export function buildSyntheticCatalog(options: SyntheticOptions): Catalog {
 
   const slateLeagues = (): CatalogLeague[] =>
     leagues.filter((league) => league.level === 1 && league.code !== BASE_CUP.code);
-  if (options.scale !== undefined && options.scale > 0) {
-    const slateSize = slateLeagues().reduce((sum, league) => {
-      const n = teamsByLeague.get(league.id)?.length ?? 0;
-      return sum + n * (n - 1);
-    }, 0);
-    const missing = options.scale - matches.length - slateSize;
-    const extra = Math.max(0, Math.ceil(missing / FIXTURES_PER_SCALE_LEAGUE));
-    for (let k = 1; k <= extra; k++) addLeague(scaleLeagueSpec(k), PAST_SEASONS_PER_SCALE_LEAGUE);
-  }
+  const historySeasons = options.historySeasons ?? DEFAULT_HISTORY_SEASONS;
+  const extraLeagues = generatedLeagues(options, matches.length + slateSize(slateLeagues(), teamsByLeague), historySeasons);
+  for (let k = 1; k <= extraLeagues; k++) addLazyLeague(scaleLeagueSpec(k), historySeasons);
 
   const slate = buildLiveSlate({ now, leagues: slateLeagues(), teamsByLeague, fixtureIds });
   seasons.push(...slate.seasons);
   for (const match of slate.matches) matches.push(match);
-  matches.sort((a, b) => (a.date_time < b.date_time ? -1 : a.date_time > b.date_time ? 1 : a.id - b.id));
+  const ready = perSeason(matches).sort((a, b) => (a.date_time < b.date_time ? -1 : a.date_time > b.date_time ? 1 : a.id - b.id));
 
   return {
     countries: [...countryKeys].sort().map(buildCountry),
     leagues,
     seasons,
     teams,
-    matches,
+    ready,
+    lazy,
   };
+}
+
+/** Fixtures of the current (live slate) seasons of these leagues: a double round-robin each. */
+function slateSize(leagues: readonly CatalogLeague[], teamsByLeague: ReadonlyMap<number, readonly number[]>): number {
+  return leagues.reduce((sum, league) => {
+    const n = teamsByLeague.get(league.id)?.length ?? 0;
+    return sum + n * (n - 1);
+  }, 0);
+}
+
+/** How many generated leagues: `leagues` as given, or enough for `scale` fixtures beside the `baseSize` of the base part. */
+function generatedLeagues(options: SyntheticOptions, baseSize: number, historySeasons: number): number {
+  if (options.leagues !== undefined) return options.leagues;
+  if (options.scale === undefined || options.scale <= 0) return 0;
+  return Math.max(0, Math.ceil((options.scale - baseSize) / fixturesPerScaleLeague(historySeasons)));
 }

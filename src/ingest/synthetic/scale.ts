@@ -6,13 +6,15 @@ import type { SyntheticCountryKey } from "./countries.js";
  * code "syn<k>.1", level 1 (so they join the live slate and /search like any top league), 20
  * teams with generated names ("Lindholm Rovers"; a number is appended once the 400 combinations
  * run out), in countries taken in turn from SCALE_COUNTRIES so zones and season styles vary.
- * Each has the current simulated season plus PAST_SEASONS_PER_SCALE_LEAGUE past ones:
- * 380 x 5 = 1,900 fixtures per league.
+ * Each has the current simulated season plus K past ones (`historySeasons`, DEFAULT_HISTORY_SEASONS
+ * unless told): 380 x 5 = 1,900 fixtures per league by default.
  */
 export const SCALE_TEAMS_PER_LEAGUE = 20;
-export const PAST_SEASONS_PER_SCALE_LEAGUE = 4;
-export const FIXTURES_PER_SCALE_LEAGUE =
-  SCALE_TEAMS_PER_LEAGUE * (SCALE_TEAMS_PER_LEAGUE - 1) * (PAST_SEASONS_PER_SCALE_LEAGUE + 1);
+export const DEFAULT_HISTORY_SEASONS = 4;
+
+export function fixturesPerScaleLeague(historySeasons: number): number {
+  return SCALE_TEAMS_PER_LEAGUE * (SCALE_TEAMS_PER_LEAGUE - 1) * (historySeasons + 1);
+}
 
 const SCALE_COUNTRIES: readonly SyntheticCountryKey[] = ["fr", "it", "nl", "pt", "ar", "jp", "us", "mx", "au", "eg"];
 

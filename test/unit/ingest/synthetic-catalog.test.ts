@@ -155,4 +155,15 @@ describe("buildSyntheticCatalog", () => {
     expect(live).toBeGreaterThanOrEqual(10);
     expect(live).toBeLessThanOrEqual(20);
   });
+
+  it("grows history at a fixed number of leagues: leagues L and historySeasons K give L x 380 x (K + 1) more fixtures", () => {
+    const short = buildSyntheticCatalog({ now: NOW, leagues: 2, historySeasons: 1 });
+    const long = buildSyntheticCatalog({ now: NOW, leagues: 2, historySeasons: 6 });
+    expect(short.matches.length - base.matches.length).toBe(2 * 380 * 2);
+    expect(long.matches.length - base.matches.length).toBe(2 * 380 * 7);
+    expect(long.leagues.length).toBe(short.leagues.length);
+    expectIntegrity(long);
+    const kickoffs = long.matches.map((m) => `${m.date_time}:${String(m.id).padStart(14, "0")}`);
+    expect(kickoffs).toEqual([...kickoffs].sort());
+  });
 });
