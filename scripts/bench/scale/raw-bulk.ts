@@ -1,0 +1,62 @@
+/**
+ * The node's own rate on the rebuild's documents: the first `sample` fixture documents of the
+ * same source, serialized up front (not timed), then sent as plain `_bulk` requests (no client
+ * helper, nothing generated meanwhile) of the rebuild's batch size and concurrency into a fresh
+ * fixtures index with the rebuild's load settings.
+ */
+import type { Client } from "@elastic/elasticsearch";
+import { buildDataSet, type SourceOptions } from "../../../src/ingest/data-set.js";
+import { indexNames, versionedIndexName } from "../../../src/store/index-names.js";
+import { createVersion, deleteIndicesWithPrefix, finishVersion } from "../../../src/store/index-versions.js";
+
+const FLUSH_BYTES = 5_000_000;
+const CONCURRENCY = 2;
+
+export async function rawBulkRate(es: Client, node: string, prefix: string, source: SourceOptions, sample: number): Promise<{ docs: number; docsPerSecond: number }> {
+  const names = indexNames(prefix);
+  const version = "00000000000000001";
+  const index = versionedIndexName(names.fixtures, version);
+  const batches = await ndjsonBatches(source, index, sample);
+  const docs = batches.reduce((sum, batch) => sum + batch.docs, 0);
+  await deleteIndicesWithPrefix(es, prefix);
+  await createVersion(es, names, version);
+  try {
+    const started = Date.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) {
+        const { body } = batches[next++]!;
+        const response = await fetch(`${node}/_bulk`, { method: "POST", headers: { "content-type": "application/x-ndjson" }, body });
+        const result = (await response.json()) as { errors: boolean };
+        if (!response.ok || result.errors) throw new Error("raw _bulk reported errors");
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await finishVersion(es, names, version, 0);
+    return { docs, docsPerSecond: Math.round(docs / ((Date.now() - started) / 1000)) };
+  } finally {
+    await deleteIndicesWithPrefix(es, prefix);
+  }
+}
+
+async function ndjsonBatches(source: SourceOptions, index: string, sample: number): Promise<Array<{ body: Buffer; docs: number }>> {
+  const { dataSet } = await buildDataSet(source, new Date());
+  const batches: Array<{ body: Buffer; docs: number }> = [];
+  let lines: string[] = [];
+  let size = 0;
+  let taken = 0;
+  for await (const { id, doc } of dataSet.fixtures.documents()) {
+    const action = JSON.stringify({ create: { _index: index, _id: id } });
+    const json = JSON.stringify(doc);
+    lines.push(action, json);
+    size += action.length + json.length + 2;
+    if (size >= FLUSH_BYTES) {
+      batches.push({ body: Buffer.from(`${lines.join("\n")}\n`), docs: lines.length / 2 });
+      lines = [];
+      size = 0;
+    }
+    if (++taken >= sample) break;
+  }
+  if (lines.length > 0) batches.push({ body: Buffer.from(`${lines.join("\n")}\n`), docs: lines.length / 2 });
+  return batches;
+}
