@@ -1,5 +1,4 @@
 import type { Catalog, CatalogMatch } from "../domain/catalog.js";
-import { byKickoff } from "./fixtures/match-plans.js";
 
 /**
  * A catalog whose matches are read as a stream: every call of `matches()` yields each match once,
@@ -19,4 +18,9 @@ export function catalogSource(catalog: Catalog): CatalogSource {
   const real = new Set(catalog.seasons.filter((season) => !season.simulated).map((season) => season.id));
   const realMatches = ordered.filter((match) => real.has(match.season_id));
   return { ...catalog, matches: () => ordered, realMatches: () => realMatches };
+}
+
+/** Kick-off order, then id: the one order of every walk over a catalogue's matches. */
+export function byKickoff(a: CatalogMatch, b: CatalogMatch): number {
+  return a.date_time.localeCompare(b.date_time) || a.id - b.id;
 }

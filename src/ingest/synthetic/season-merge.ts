@@ -1,5 +1,5 @@
 import type { CatalogMatch } from "../../domain/catalog.js";
-import { byKickoff } from "../fixtures/match-plans.js";
+import { byKickoff } from "../catalog-source.js";
 
 /**
  * A season whose matches are made only when the merge reaches it: `startsAt` (ISO) is a time
