@@ -19,7 +19,7 @@
 import type { FairOdd, Movement, Odd } from "../../fixture-parts.js";
 import type { GoalMeans, MatchProbabilities } from "../model/poisson.js";
 import { Random } from "../random.js";
-import { perturb, priceOf, round, withBias } from "./book.js";
+import { fromBook, perturb, priceOf, round, toBook, withBias } from "./book.js";
 import { BOOKMAKERS, fairLabelName, LIVE_SELECTIONS, SELECTIONS, type Bookmaker, type Selection } from "./markets.js";
 import { liveProbabilities, type LiveState } from "./live.js";
 import { priceSchedule, type PricePoint } from "./price-schedule.js";
@@ -60,7 +60,7 @@ export function priceFixture(input: PriceFixtureInput): PricedFixture {
   if (input.state === "finished" && !input.final) throw new Error("priceFixture: state finished needs `final`");
 
   const market = new Random(`${input.seed}:market`);
-  const closing = perturb(input.probabilities, market, CLOSING_SD);
+  const closing = perturb(toBook(input.probabilities), market, CLOSING_SD);
   const opening = perturb(closing, market, OPENING_SD);
 
   const odds: Odd[] = [];
@@ -70,9 +70,10 @@ export function priceFixture(input: PriceFixtureInput): PricedFixture {
     const bookClosing = withBias(perturb(closing, random, BOOKMAKER_SD), bookmaker.bias);
     const bookOpening = withBias(perturb(opening, random, BOOKMAKER_SD), bookmaker.bias);
     const points = visiblePoints(priceSchedule(random, input.kickoffUnix, bookOpening, bookClosing), input);
+    const views = points.map((point) => fromBook(point.book));
     for (const selection of SELECTIONS) {
-      const history = points.map((point) => ({
-        value: priceOf(selection.probability(point.probabilities), bookmaker.margin),
+      const history = points.map((point, i) => ({
+        value: priceOf(selection.probability(views[i] as MatchProbabilities), bookmaker.margin),
         timestamp: point.timestamp,
       }));
       const last = history[history.length - 1] as { value: number; timestamp: number };
@@ -106,7 +107,7 @@ function visiblePoints(schedule: PricePoint[], input: PriceFixtureInput): PriceP
   const past = schedule.filter((point) => point.timestamp <= input.nowUnix);
   if (past.length > 0) return past;
   const first = schedule[0] as PricePoint;
-  return [{ timestamp: input.nowUnix, probabilities: first.probabilities }];
+  return [{ timestamp: input.nowUnix, book: first.book }];
 }
 
 function liveOdds(input: PriceFixtureInput, live: LiveState): Odd[] {
@@ -114,11 +115,12 @@ function liveOdds(input: PriceFixtureInput, live: LiveState): Odd[] {
   const share = live.suspendedShare ?? 0.05 + random.next() * 0.05;
   const now = liveProbabilities(input.expectedGoals, live, input.probabilities.halfTime);
   const start = liveProbabilities(input.expectedGoals, { minute: 0, homeGoals: 0, awayGoals: 0 }, input.probabilities.halfTime);
+  const [nowBook, startBook] = [toBook(now), toBook(start)];
   const odds: Odd[] = [];
   for (const bookmaker of BOOKMAKERS) {
     const margin = bookmaker.margin + LIVE_EXTRA_MARGIN;
-    const view = withBias(now, bookmaker.bias);
-    const startView = withBias(start, bookmaker.bias);
+    const view = fromBook(withBias(nowBook, bookmaker.bias));
+    const startView = fromBook(withBias(startBook, bookmaker.bias));
     for (const selection of LIVE_SELECTIONS) {
       const atRandom = random.chance(share);
       const p = selection.probability(now);

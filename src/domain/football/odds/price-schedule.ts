@@ -4,19 +4,18 @@
  * the probabilities drift geometrically from the opening view to the closing one, with noise
  * that fades out, so the last point is exactly the closing (starting) price.
  */
-import type { MatchProbabilities } from "../model/poisson.js";
 import type { Random } from "../random.js";
-import { interpolate } from "./book.js";
+import { interpolate, type Book } from "./book.js";
 
-export type PricePoint = { timestamp: number; probabilities: MatchProbabilities };
+export type PricePoint = { timestamp: number; book: Book };
 
 const HOUR = 3600;
 
 export function priceSchedule(
   random: Random,
   kickoffUnix: number,
-  opening: MatchProbabilities,
-  closing: MatchProbabilities,
+  opening: Book,
+  closing: Book,
 ): PricePoint[] {
   const count = random.int(4, 10);
   const openedAt = kickoffUnix - random.int(3 * 24, 7 * 24) * HOUR - random.int(0, 59) * 60;
@@ -33,6 +32,6 @@ export function priceSchedule(
   }
   return timestamps.map((timestamp) => {
     const t = (timestamp - openedAt) / span;
-    return { timestamp, probabilities: interpolate(opening, closing, t, random, 0.03) };
+    return { timestamp, book: interpolate(opening, closing, t, random, 0.03) };
   });
 }
