@@ -13,6 +13,7 @@ import { seasonSummaries } from "./documents/season-summaries.js";
 import { standingDocument } from "../domain/standings/standing-document.js";
 import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
 import { plannedMatches } from "./fixtures/match-plans.js";
+import { TeamSearchFields } from "./fixtures/team-search-fields.js";
 import { buildLiveSlate } from "./live-slate/index.js";
 import type { DataSet } from "./rebuild.js";
 import type { DataOrigin } from "../store/index-versions.js";
@@ -272,6 +273,7 @@ function referenceDocuments(
 /** Fixture documents are the big ones: generated in kick-off order while they are loaded, never all at once. */
 function* fixtureDocuments(source: CatalogSource, lookups: CatalogLookups, positions: Map<string, number>, now: Date): Generator<IndexedDocument> {
   const { leagues, countries, teams, summaries } = lookups;
+  const teamSearch = new TeamSearchFields();
   for (const step of plannedMatches(source, lookups.seasonCounts, now)) {
     if (step.kind !== "match") continue;
     const { match, plan } = step;
@@ -290,6 +292,7 @@ function* fixtureDocuments(source: CatalogSource, lookups: CatalogLookups, posit
           home: positions.get(positionKey(match.season_id, stageId, match.home_team_id)) ?? null,
           away: positions.get(positionKey(match.season_id, stageId, match.away_team_id)) ?? null,
         },
+        teamSearch,
       },
       now,
     );

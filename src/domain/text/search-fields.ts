@@ -57,8 +57,11 @@ export function trigrams(compact: string): string[] {
 export type FixtureSearchFields = { home: string[]; away: string[]; teams: string; grams: string };
 
 export function fixtureSearchFields(homeNames: Iterable<string>, awayNames: Iterable<string>): FixtureSearchFields {
-  const home = searchFields(homeNames);
-  const away = searchFields(awayNames);
+  return pairSearchFields(searchFields(homeNames), searchFields(awayNames));
+}
+
+/** A fixture's search fields from each side's own, which a rebuild computes once per team rather than per fixture. */
+export function pairSearchFields(home: SearchFields, away: SearchFields): FixtureSearchFields {
   const grams = new Set([...home.grams.split(" "), ...away.grams.split(" ")].filter((gram) => gram.length > 0));
-  return { home: home.names, away: away.names, teams: `${home.words} ${away.words}`, grams: [...grams].join(" ") };
+  return { home: [...home.names], away: [...away.names], teams: `${home.words} ${away.words}`, grams: [...grams].join(" ") };
 }
