@@ -11,7 +11,6 @@
  */
 import { availableParallelism } from "node:os";
 import { loadConfig } from "../../src/config.js";
-import type { IndexedDocument } from "../../src/domain/indexed-document.js";
 import { bulkLoad } from "../../src/store/bulk-load.js";
 import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, type SourceOptions } from "../../src/ingest/data-set.js";
 import { rebuild } from "../../src/ingest/rebuild.js";
@@ -52,10 +51,10 @@ async function main(): Promise<void> {
     const { dataSet: again } = await buildDataSet(source, now);
     const serialized = {} as Serialized;
     for (const logical of VERSIONED_INDICES) {
-      serialized[logical] = [...(again[logical].documents() as Iterable<IndexedDocument>)].map(({ id, doc }) => ({
-        id,
-        json: Buffer.from(typeof doc === "string" ? doc : JSON.stringify(doc)),
-      }));
+      serialized[logical] = [];
+      for await (const { id, doc } of again[logical].documents()) {
+        serialized[logical].push({ id, json: Buffer.from(typeof doc === "string" ? doc : JSON.stringify(doc)) });
+      }
     }
 
     // Raw first: the rebuild ran before it, so neither comparison gets the quieter node.

@@ -14,6 +14,7 @@ import { standingDocument } from "../domain/standings/standing-document.js";
 import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
 import { plannedMatches } from "./fixtures/match-plans.js";
 import { TeamSearchFields } from "./fixtures/team-search-fields.js";
+import { StandingRowsFile } from "./standing-rows-file.js";
 import { buildLiveSlate } from "./live-slate/index.js";
 import type { DataSet } from "./rebuild.js";
 import type { DataOrigin } from "../store/index-versions.js";
@@ -41,8 +42,8 @@ export function defaultSource(): SourceOptions {
 /**
  * Everything one rebuild loads, from a source: the catalog (with the simulated current season
  * around `now`) read as a stream of matches in kick-off order, walked once for each season's
- * outline, once for the tables, and then again while the documents are loaded (standings, then
- * fixtures), so no walk keeps the catalogue's matches or documents in memory.
+ * outline, once for the tables (positions kept, rows written to a small file) and once more while
+ * the fixtures are loaded, so no walk keeps the catalogue's matches or documents in memory.
  */
 export async function buildDataSet(
   options: SourceOptions,
@@ -131,7 +132,7 @@ function* dataSetWalk(
   log("Planned every fixture (strength model, league averages, predictions) and every season's tables");
   const dataSet: DataSet = {
     ...referenceDocuments(source, lookups, outline),
-    standings: { count: tables.rowCount, documents: () => standingDocuments(source, lookups, tables, now) },
+    standings: { count: tables.rowCount, documents: () => standingDocuments(lookups, tables, now) },
     fixtures: { count: outline.fixtureCount, documents: () => fixtureDocuments(source, lookups, tables.positions, now) },
   };
   return { dataSet, summary: [`${outline.inPlay} fixtures in play at ${now.toISOString()}`] };
@@ -158,23 +159,30 @@ function catalogLookups(source: CatalogSource, outline: CatalogOutline): Catalog
 }
 
 /**
- * Each team's position by season and stage (for the fixture documents) and where each season's
- * rows start in the standings' order (catalog order of seasons, as the rows are numbered).
+ * Each team's position by season and stage (for the fixture documents), every season's rows (on
+ * disk) and where each season's rows start in the standings' order (catalog order of seasons, as
+ * the rows are numbered).
  */
-type SeasonTables = { positions: Map<string, number>; rowCount: number; firstRow: Map<number, number> };
+type SeasonTables = { positions: Map<string, number>; rows: StandingRowsFile; rowCount: number; firstRow: Map<number, number> };
 
-/** The table walk: every season's tables computed at its last fixture; only positions and row counts are kept. */
+/** The table walk: every season's tables computed at its last fixture; positions kept, rows written to disk. */
 function* seasonPositions(source: CatalogSource, lookups: CatalogLookups, now: Date): Walk<SeasonTables> {
   const positions = new Map<string, number>();
   const rowsOfSeason = new Map<number, number>();
-  for (const ended of seasonTableRows(source, lookups, now)) {
-    if (ended === PAUSE) {
-      yield;
-      continue;
+  const rows = new StandingRowsFile();
+  try {
+    for (const ended of seasonTableRows(source, lookups, now)) {
+      if (ended === PAUSE) {
+        yield;
+        continue;
+      }
+      const { seasonId, rows: seasonRows } = ended;
+      for (const row of seasonRows) positions.set(positionKey(seasonId, row.stage?.id ?? 0, row.team.id), row.position);
+      rowsOfSeason.set(seasonId, seasonRows.length);
+      rows.add(seasonId, seasonRows);
     }
-    const { seasonId, rows } = ended;
-    for (const row of rows) positions.set(positionKey(seasonId, row.stage?.id ?? 0, row.team.id), row.position);
-    rowsOfSeason.set(seasonId, rows.length);
+  } finally {
+    rows.close();
   }
   const firstRow = new Map<number, number>();
   let rowCount = 0;
@@ -182,13 +190,13 @@ function* seasonPositions(source: CatalogSource, lookups: CatalogLookups, now: D
     firstRow.set(season.id, rowCount);
     rowCount += rowsOfSeason.get(season.id) ?? 0;
   }
-  return { positions, rowCount, firstRow };
+  return { positions, rows, rowCount, firstRow };
 }
 
 /** A pause of the table walk (every PAUSE_EVERY matches), between the seasons it yields. */
 const PAUSE = null;
 
-/** Each season's table rows, at its last fixture, in the order seasons end. */
+/** Each season's table rows, at its last fixture, in the order seasons end (with a pause every PAUSE_EVERY matches). */
 function* seasonTableRows(
   source: CatalogSource,
   lookups: CatalogLookups,
@@ -224,13 +232,10 @@ function* seasonTableRows(
   }
 }
 
-/** Standing documents, each season's as its last fixture passes, numbered in catalog order of seasons. */
-function* standingDocuments(source: CatalogSource, lookups: CatalogLookups, tables: SeasonTables, now: Date): Generator<IndexedDocument> {
-  for (const ended of seasonTableRows(source, lookups, now)) {
-    if (ended === PAUSE) continue;
-    const { seasonId, rows } = ended;
-    const first = tables.firstRow.get(seasonId) ?? 0;
-    for (const [index, row] of rows.entries()) yield standingDocument(row, first + index, lookups.teams, now);
+/** Standing documents, each season's as its last fixture passed, numbered in catalog order of seasons. */
+async function* standingDocuments(lookups: CatalogLookups, tables: SeasonTables, now: Date): AsyncGenerator<IndexedDocument> {
+  for await (const { seasonId, index, row } of tables.rows.rows()) {
+    yield standingDocument(row, (tables.firstRow.get(seasonId) ?? 0) + index, lookups.teams, now);
   }
 }
 
@@ -276,7 +281,7 @@ function* fixtureDocuments(source: CatalogSource, lookups: CatalogLookups, posit
   const teamSearch = new TeamSearchFields();
   for (const step of plannedMatches(source, lookups.seasonCounts, now)) {
     if (step.kind !== "match") continue;
-    const { match, plan } = step;
+    const { match, plan, outcome } = step;
     const league = leagues.get(match.league_id)!;
     const stageId = match.stage?.id ?? 0;
     const doc = buildFixtureDocument(
@@ -295,6 +300,7 @@ function* fixtureDocuments(source: CatalogSource, lookups: CatalogLookups, posit
         teamSearch,
       },
       now,
+      outcome,
     );
     yield { id: String(match.id), doc };
   }

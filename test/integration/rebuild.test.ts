@@ -142,23 +142,24 @@ describe("rebuild", () => {
 
   it("keeps its lease through a long rebuild: a rebuild waiting beside it never takes it over", async () => {
     // The first rebuild's fixtures arrive slowly (far longer than the waiter's staleness limit);
-    // its heartbeat (every 50 ms) must keep the lease while it loads them.
+    // its heartbeat (every 100 ms) must keep the lease while it loads them.
     const slow: DataSet = {
       ...dataSet([]),
       fixtures: {
         count: 4,
         documents: async function* (): AsyncGenerator<IndexedDocument> {
           for (const id of [51, 52, 53, 54]) {
-            await sleep(400);
+            await sleep(1_000);
             yield { id: String(id), doc: { id, status: "FT" } };
           }
         },
       },
     };
     const waiterLog: string[] = [];
-    const first = rebuild(env.es, env.deps.indices, slow, undefined, "auto", { heartbeatMs: 50 });
+    const first = rebuild(env.es, env.deps.indices, slow, undefined, "auto", { heartbeatMs: 100 });
     await sleep(100);
-    const second = rebuild(env.es, env.deps.indices, dataSet([55]), (line) => waiterLog.push(line), "auto", { pollMs: 50, staleAfterMs: 300 });
+    // Far shorter than the slow load (4 s), far longer than one heartbeat write on a busy node.
+    const second = rebuild(env.es, env.deps.indices, dataSet([55]), (line) => waiterLog.push(line), "auto", { pollMs: 50, staleAfterMs: 1_500 });
     const [slowReport, laterReport] = await Promise.all([first, second]);
     expect(waiterLog.some((line) => /Took over/.test(line))).toBe(false);
     expect(laterReport.previous).toBe(slowReport.version);
