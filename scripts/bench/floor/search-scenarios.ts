@@ -20,26 +20,15 @@ import { freePort, serviceEntry, startService } from "../../lib/service.js";
 import { targetLine } from "../../lib/target-line.js";
 import type { FloorRow, FloorScenario, ScenarioSet, ServiceUnderTest } from "./harness.js";
 import type { NodeSend } from "./node-send.js";
+import { BROAD_ORDER, BROAD_WHERE } from "../../lib/broad-filters.js";
 
 const TARGET_P99_MS = 50;
 const MIN_FIXTURES = 100_000;
 /** (service - stack) CPU ms per request allowed on every search scenario. */
 const CPU_LIMIT_MS = 0.5;
 
-/** Broad ranges on pre-match metrics, so every page is full and the order has work to do. */
-const ORDER = "order[PREDICTION_GL_CONFIDENCE]=DESC";
-const WHERE = [
-  "where[OVERALL_GOALS_SCORED]=1000:2000",
-  "where[PREDICTION_OVER_2_5_PROBABILITY]=30:80",
-  "where[PREDICTION_EXPECTED_GOALS]=50:300:HOME",
-  "where[HOME_CORNERS_SCORED]=3000:7000",
-  "where[AWAY_YELLOWCARDS_SCORED]=1000:3000",
-  "where[PREDICTION_BTTS_PROBABILITY]=20:80",
-  "where[SMART_MONEY_HOME_PERCENT]=0:100",
-  "where[TEAM_GOALS_CLASSIFICATION]=1:3:AWAY",
-  "where[HOME_GOALS_ATTACK_POWER]=0:100:HOME",
-  "where[OVERALL_SHOTS_ON_TARGET_SCORED]=2000:6000",
-];
+const ORDER = BROAD_ORDER;
+const WHERE = BROAD_WHERE;
 const FILTERS = [1, 3, 10];
 const query = (filters: number) => ["window=168", ...WHERE.slice(0, filters), ORDER].join("&");
 const nameOf = (filters: number) => `${filters} where + order`;

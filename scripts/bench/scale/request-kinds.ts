@@ -7,20 +7,14 @@ import { Agent } from "node:http";
 import type { Client } from "@elastic/elasticsearch";
 import type { IndexNames } from "../../../src/store/index-names.js";
 import { send } from "../../lib/http-send.js";
+import { BROAD_ORDER, BROAD_WHERE } from "../../lib/broad-filters.js";
 import { percentile } from "../../lib/percentile.js";
 import { sampleTargets } from "../../load/targets.js";
 
 export type KindLatency = { kind: string; p50: number; p95: number; failed: number };
 
-/** Broad ranges on pre-match metrics (bench:search's), so pages are full and the order has work to do. */
-const ORDER = "order[PREDICTION_GL_CONFIDENCE]=DESC";
-const WHERE = [
-  "where[PREDICTION_OVER_2_5_PROBABILITY]=30:80",
-  "where[OVERALL_GOALS_SCORED]=1000:2000",
-  "where[PREDICTION_EXPECTED_GOALS]=50:300:HOME",
-  "where[PREDICTION_BTTS_PROBABILITY]=20:80",
-  "where[SMART_MONEY_HOME_PERCENT]=0:100",
-];
+const ORDER = BROAD_ORDER;
+const WHERE = BROAD_WHERE;
 const search = (window: string, filters: number) => `/fixtures/search?window=${window}&${WHERE.slice(0, filters).join("&")}&${ORDER}`;
 
 export const KIND_NAMES = [

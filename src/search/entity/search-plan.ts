@@ -40,18 +40,23 @@ export function entitySearchPlan(input: EntitySearchInput, indices: IndexNames):
     searches.push({ index, allow_partial_search_results: false }, { track_total_hits: false, ...body });
   };
   const text = queryText(input.q);
+  // Candidates are the top hits by relevance: equal scores at the cut are decided by id (and a
+  // fixture's kick-off first), not by where a document happens to sit in the index, so the same
+  // data gives the same answer after any rebuild, merge or replica.
+  const byScoreThenId: estypes.Sort = ["_score", { id: "asc" }];
   for (const type of input.types) {
     if (type === "country") {
-      add(type, indices.countries, { query: referenceCandidateQuery(text, { codeFields: ["alpha3", "alpha2"] }), size: CANDIDATES.country, _source: COUNTRY_SOURCE });
+      add(type, indices.countries, { query: referenceCandidateQuery(text, { codeFields: ["alpha3", "alpha2"] }), size: CANDIDATES.country, sort: byScoreThenId, _source: COUNTRY_SOURCE });
     } else if (type === "league") {
-      add(type, indices.leagues, { query: referenceCandidateQuery(text), size: CANDIDATES.league, _source: LEAGUE_SOURCE });
+      add(type, indices.leagues, { query: referenceCandidateQuery(text), size: CANDIDATES.league, sort: byScoreThenId, _source: LEAGUE_SOURCE });
       add("live", indices.fixtures, liveCountBody());
     } else if (type === "team") {
-      add(type, indices.teams, { query: withPriorBonus(referenceCandidateQuery(text, { codeFields: ["short_code"], fuzziness: TEAM_FUZZINESS })), size: CANDIDATES.team, _source: TEAM_SOURCE });
+      add(type, indices.teams, { query: withPriorBonus(referenceCandidateQuery(text, { codeFields: ["short_code"], fuzziness: TEAM_FUZZINESS })), size: CANDIDATES.team, sort: byScoreThenId, _source: TEAM_SOURCE });
     } else {
       add(type, indices.fixtures, {
         query: fixtureCandidateQuery(fixtureQuery(input.q).whole, input.now),
         size: CANDIDATES.fixture,
+        sort: ["_score", { date_time: "asc" }, { id: "asc" }],
         _source: FIXTURE_SOURCE,
         docvalue_fields: FIXTURE_SIDES,
       });

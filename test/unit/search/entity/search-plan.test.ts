@@ -20,6 +20,18 @@ describe("entitySearchPlan", () => {
     expect(entitySearchPlan({ q: "arsenal", types: ["team"], limit: 5, now }, indices).steps).toEqual(["team"]);
   });
 
+  it("decides equal scores at the candidates' cut by id (fixtures by kick-off first), never by index order", () => {
+    const plan = entitySearchPlan({ q: "arsenal", types: ["team", "league", "fixture", "country"], limit: 5, now }, indices);
+    const sorts = plan.steps.map((step, index) => [step, (plan.searches[2 * index + 1] as { sort?: unknown }).sort]);
+    expect(sorts).toEqual([
+      ["team", ["_score", { id: "asc" }]],
+      ["league", ["_score", { id: "asc" }]],
+      ["live", undefined],
+      ["fixture", ["_score", { date_time: "asc" }, { id: "asc" }]],
+      ["country", ["_score", { id: "asc" }]],
+    ]);
+  });
+
   it("limits fixtures to 6 hours back, 7 days ahead and level-1 leagues, and reads each side's names as doc values", () => {
     const plan = entitySearchPlan({ q: "arsenal v chelsea", types: ["fixture"], limit: 5, now }, indices);
     const body = plan.searches[1] as { query: { bool: { filter: unknown[] } }; docvalue_fields: string[]; _source: string[] };
