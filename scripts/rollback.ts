@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const es = createElasticsearchClient(config.elasticsearch);
   try {
-    const { from, to } = await rollback(es, indexNames(config.indexPrefix));
+    const { from, to } = await rollback(es, indexNames(config.indexPrefix), { log: (line) => console.log(line) });
     console.log(`Rolled back from version ${from} to ${to}. Keys and bet builders are untouched.`);
   } finally {
     await es.close();

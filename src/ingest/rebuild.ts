@@ -94,10 +94,11 @@ async function rebuildHoldingLease(
     await loadVersion(es, names, versions.version, { data, total, replicas }, log);
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const counts = await checkCounts(es, names, versions.version, data);
-    lease.assertHeld();
+    await lease.assertHeld();
     const carriedOver = await swapInWithCarryOver(es, names, versions, rebuildStarted, log, () => (swapped = true));
-    lease.assertHeld();
-    await deleteOlderVersions(es, names, versions);
+    // Swapped in: a lease lost now only stops the clean-up, the rebuild itself succeeded.
+    if (await lease.stillHeld()) await deleteOlderVersions(es, names, versions);
+    else log("The rebuild lease was taken over after the swap: older versions are left for the next rebuild to delete");
     return {
       version: versions.version,
       previous: versions.previous,
@@ -108,8 +109,9 @@ async function rebuildHoldingLease(
       carriedOver,
     };
   } catch (error) {
-    // Once swapped in, the new version is the live data: a later failure never deletes it.
-    if (!swapped) {
+    // Once swapped in, the new version is the live data: a later failure never deletes it. A swap
+    // the node applied but whose answer was lost counts as swapped: the aliases are read again.
+    if (!swapped && (await currentVersion(es, names).catch(() => versions.version)) !== versions.version) {
       log(`Rebuild failed; deleting version ${versions.version}; the live aliases are untouched`);
       await deleteVersions(es, names, [versions.version]).catch(() => {});
     }
@@ -245,7 +247,7 @@ async function rollbackHoldingLease(es: Client, names: IndexNames, lease: Lease)
   const older = (await listVersions(es, names)).filter((version) => version < current);
   const target = older.at(-1);
   if (!target) throw new Error(`No version older than ${current} to roll back to`);
-  lease.assertHeld();
+  await lease.assertHeld();
   await swapAliases(es, names, target);
   return { from: current, to: target };
 }

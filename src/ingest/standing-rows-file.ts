@@ -14,6 +14,7 @@ let removeOnExit = false;
  * catalogue, is not repeated for them, and memory holds none of them.
  */
 export class StandingRowsFile {
+  readonly #folder: string;
   readonly #file: string;
   #fd: number | null;
 
@@ -26,6 +27,7 @@ export class StandingRowsFile {
         for (const known of folders) rmSync(known, { recursive: true, force: true });
       });
     }
+    this.#folder = folder;
     this.#file = join(folder, "rows.ndjson");
     this.#fd = openSync(this.#file, "w");
   }
@@ -42,7 +44,10 @@ export class StandingRowsFile {
     this.#fd = null;
   }
 
-  /** Every row written, with its season and its place in the season, in the order written. */
+  /**
+   * Every row written, with its season and its place in the season, in the order written. The
+   * file is removed once read to its end (a rebuild reads it once); a later read fails.
+   */
   async *rows(): AsyncGenerator<{ seasonId: number; index: number; row: StandingRow }> {
     const lines = createInterface({ input: createReadStream(this.#file), crlfDelay: Number.POSITIVE_INFINITY });
     for await (const line of lines) {
@@ -50,5 +55,7 @@ export class StandingRowsFile {
       const [seasonId, index, row] = JSON.parse(line) as [number, number, StandingRow];
       yield { seasonId, index, row };
     }
+    rmSync(this.#folder, { recursive: true, force: true });
+    folders.delete(this.#folder);
   }
 }

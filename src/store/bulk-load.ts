@@ -20,8 +20,8 @@ export class DroppedDocumentsError extends Error {
 /**
  * Loads documents into one new index with the client's bulk helper (batched by size,
  * two requests in flight, retried on 429). Any rejected document fails the load:
- * a rebuild must never silently lose data. Each is a `create`, so an id given twice is
- * refused (a source's bug, caught without a registry of every id the source made).
+ * a rebuild must never silently lose data. Each is an `index` by id, which the client may
+ * retry safely; an id given twice leaves one document, which the rebuild's count check catches.
  */
 export async function bulkLoad(
   es: Client,
@@ -37,7 +37,7 @@ export async function bulkLoad(
     onDocument: (item) => {
       sent++;
       if (options.onProgress && sent % 1000 === 0) options.onProgress({ index, sent, total });
-      return [{ create: { _index: index, _id: item.id } }, item.doc];
+      return [{ index: { _index: index, _id: item.id } }, item.doc];
     },
     onDrop: (drop) => {
       const document = drop.document as LoadableDocument;

@@ -43,6 +43,9 @@ type Held = { seqNo: number; primaryTerm: number };
 
 export class LeaseLostError extends Error {}
 
+/** Leases this process has asked for, to name each holder apart. */
+let acquisitions = 0;
+
 export class Lease {
   private heartbeat: NodeJS.Timeout | undefined;
   /** The heartbeat write in flight: release waits for it, or it would delete a version the beat has just replaced. */
@@ -61,7 +64,8 @@ export class Lease {
   /** Waits until this process holds the lease `name` of `names.prefix`, then keeps it alive until `release`. */
   static async acquire(es: Client, names: IndexNames, name: LeaseName, options: LeaseOptions = {}): Promise<Lease> {
     const { heartbeatMs, staleAfterMs, pollMs } = { ...DEFAULTS, ...options };
-    const holder = options.holder ?? `${hostname()} pid ${process.pid}`;
+    // Unique per acquisition: two leases of one process (two rebuilds started in it) are two holders.
+    const holder = options.holder ?? `${hostname()} pid ${process.pid}${++acquisitions > 1 ? ` #${acquisitions}` : ""}`;
     const log = options.log ?? (() => {});
     const index = `${names.prefix}_locks`;
     await es.indices.create({ index, settings: { number_of_shards: 1, ...replicaSettings("auto") } }).catch((error: unknown) => {
@@ -91,11 +95,30 @@ export class Lease {
   }
 
   /**
-   * Throws when another process has taken the lease over (this one was silent too long): a
-   * holder checks before each step that must not run twice at once (a swap, a delete).
+   * The lease document's version when it names this process as its holder: a heartbeat the
+   * client retried after the node had applied it meets a conflict with its own write.
    */
-  assertHeld(): void {
-    if (this.lost) throw new LeaseLostError(`The ${this.name} lease was taken over by another process; this one stops here`);
+  private async ownWrite(): Promise<Held | null> {
+    const current = await this.es.get<{ holder?: string }>({ index: this.index, id: this.name }, { ignore: [404] });
+    if (!current.found || current._source?.holder !== this.holder) return null;
+    return { seqNo: current._seq_no!, primaryTerm: current._primary_term! };
+  }
+
+  /**
+   * Whether this process still holds the lease, confirmed by a write conditional on the version
+   * it last wrote (not only by the last heartbeat: a process frozen past the staleness limit
+   * learns here that it was taken over). A holder asks before each step that must not run twice
+   * at once (a swap, a delete). A write that fails for another reason is not a loss.
+   */
+  async stillHeld(): Promise<boolean> {
+    await this.beating;
+    await this.beat();
+    return !this.lost;
+  }
+
+  /** Throws unless `stillHeld`. */
+  async assertHeld(): Promise<void> {
+    if (!(await this.stillHeld())) throw new LeaseLostError(`The ${this.name} lease was taken over by another process; this one stops here`);
   }
 
   /** Gives the lease back (when it is still this process's), so a waiter goes on at once. */
@@ -121,7 +144,7 @@ export class Lease {
   private async beat(): Promise<void> {
     if (this.lost) return;
     try {
-      const next = await writeLease(this.es, this.index, this.name, this.holder, this.held);
+      const next = (await writeLease(this.es, this.index, this.name, this.holder, this.held)) ?? (await this.ownWrite());
       if (next) this.held = next;
       else {
         this.lost = true;

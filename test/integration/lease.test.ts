@@ -72,4 +72,16 @@ describe("Lease (one npm start at a time prepares the data)", () => {
     await (await third).release();
     expect(order).toEqual(["silent acquired", "successor acquired", "third acquired"]);
   });
+
+  it("tells a holder frozen past the limit that it was taken over, by a conditional write, before its next heartbeat", async () => {
+    const order: string[] = [];
+    const frozen = await acquireLogged("frozen", order, { heartbeatMs: 60_000 });
+    expect(await frozen.stillHeld()).toBe(true);
+    const successor = await acquireLogged("successor", order, { staleAfterMs: 300 });
+    expect(await frozen.stillHeld()).toBe(false);
+    await expect(frozen.assertHeld()).rejects.toThrow(/taken over by another process/);
+    expect(await successor.stillHeld()).toBe(true);
+    await frozen.release();
+    await successor.release();
+  });
 });

@@ -99,8 +99,9 @@ function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogM
       // Kick-offs fall on the weekend of the first round's Saturday or later (Friday evening at
       // the earliest): midnight of the Thursday before, in UTC, is before any of them in every zone.
       const startsAt = new Date(zonedToUtc(addDays(pastSeasonStart(league, ids.length, now, back), -2), 0, 0, "UTC")).toISOString();
-      // Each season's ids are checked against each other; across seasons the rebuild's bulk
-      // creates (op_type create) refuse a repeated id, without a registry of every fixture.
+      // Each season's ids are checked against each other; across seasons a repeated id leaves one
+      // document fewer than promised, which the rebuild's count check refuses, without a registry
+      // of every fixture.
       lazy.push({ startsAt, matches: () => perSeason(buildPastLeagueSeason(league, ids, now, back, new IdRegistry("fixture", FIXTURE_ID_BITS)).matches) });
     }
   };
