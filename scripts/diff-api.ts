@@ -22,7 +22,7 @@ import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../src/store/index-versions.js";
 import { runScript, wholeOption } from "./lib/cli.js";
-import { freePort } from "./lib/service.js";
+import { freePort, startService } from "./lib/service.js";
 import { createLoadKey } from "./load/harness.js";
 import { differentialRequests } from "./diff-api/requests.js";
 
@@ -107,19 +107,11 @@ async function checkout(ref: string, log: (line: string) => void): Promise<strin
   return root;
 }
 
+/** Each checkout's own service (its source, through tsx) on its own data, by the one launcher of scripts/. */
 async function startSide(side: Side, es: ReturnType<typeof createElasticsearchClient>): Promise<void> {
   const port = await freePort();
-  side.child = spawn(process.execPath, ["--import", "tsx", join(side.root, "src", "server.ts")], {
-    cwd: side.root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), INDEX_PREFIX: side.prefix, RATE_LIMIT_PER_SECOND: "0", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  side.child = await startService(join(side.root, "src", "server.ts"), [], { PORT: String(port), INDEX_PREFIX: side.prefix }, { cwd: side.root });
   side.url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (await fetch(`${side.url}/ready`).then((r) => r.ok, () => false)) break;
-    if (attempt > 150 || side.child.exitCode !== null) throw new Error(`the ${side.name} service did not become ready`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
   side.key = await createLoadKey(es, indexNames(side.prefix), "diff:api");
 }
 

@@ -20,7 +20,8 @@ import type { Target } from "./load/capacity.js";
 import { ensureLocalNodes, runScript, wholeOption } from "./lib/cli.js";
 import { cpuWindow, perRequestText } from "./lib/cpu.js";
 import { localNodePids } from "./lib/es-pids.js";
-import { createLoadKey, formatPhases, loadOwnData, ownPrefix, rebuildInChild, startOwnService, type OwnData, type RunningService } from "./load/harness.js";
+import { createLoadKey, formatPhases, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "./load/harness.js";
+import { rebuildInChild } from "./lib/rebuild-child.js";
 import { MixedLoad } from "./load/mixed-load.js";
 import { reportOverload, runOverload } from "./load/overload.js";
 import { chooseRate, measureShortCapacity } from "./load/rate-choice.js";
@@ -98,7 +99,7 @@ async function steady({ target, sampled, rate, duration, rssEvery, rebuild, node
   if (rebuild) {
     load.phase = "rebuild";
     const rebuildStarted = Date.now();
-    log(`${await rebuildInChild(nodes, data.names.prefix)} (${((Date.now() - rebuildStarted) / 1000).toFixed(1)} s under load)`);
+    log(`${(await rebuildInChild(data.names.prefix, { nodes })).summary} (${((Date.now() - rebuildStarted) / 1000).toFixed(1)} s under load)`);
     load.phase = "after";
     await sleep(duration * 1000);
   }

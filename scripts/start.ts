@@ -92,12 +92,7 @@ async function whileHoldingStartupLease(prepare: () => Promise<void>): Promise<v
   const config = loadConfig();
   const es = createElasticsearchClient(config.elasticsearch);
   try {
-    const lease = await Lease.acquire(es, indexNames(config.indexPrefix), "startup", { log: (line) => console.log(line) });
-    try {
-      await prepare();
-    } finally {
-      await lease.release();
-    }
+    await Lease.hold(es, indexNames(config.indexPrefix), "startup", { log: (line) => console.log(line) }, prepare);
   } finally {
     await es.close();
   }

@@ -24,7 +24,7 @@ import { fixturesPerScaleLeague } from "../../src/ingest/synthetic/scale.js";
 import { runScript, wholeOption } from "../lib/cli.js";
 import { createLoadKey, startOwnService } from "../load/harness.js";
 import { rawBulkRate } from "./scale/raw-bulk.js";
-import { rebuildInChild, type RebuildRun } from "./scale/rebuild-run.js";
+import { rebuildInChild, type RebuildRun } from "../lib/rebuild-child.js";
 import { KIND_NAMES, measureKinds, type KindLatency } from "./scale/request-kinds.js";
 
 /** The base part of every synthetic set (base leagues, cup, their live slate): about 4,640 fixtures. */
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
       log(`\n== ${size.toLocaleString("en")} fixtures (${args.join(" ")}), prefix ${prefix}; disk free ${diskFreeGiB().toFixed(0)} GiB`);
       await deleteIndicesWithPrefix(es, prefix);
       log("  rebuild (a child process, as `npm run rebuild` runs it)...");
-      const rebuild = await rebuildInChild(prefix, args, log);
+      const rebuild = await rebuildInChild(prefix, { sourceArgs: args, log });
       log(`  rebuilt in ${rebuild.seconds.toFixed(0)} s, ${rebuild.docsPerSecond.toLocaleString("en")} docs/s, peak RSS ${rebuild.peakRssMiB.toFixed(0)} MiB`);
       const names = indexNames(prefix);
       const stats = await fixtureIndexStats(es, names.fixtures);

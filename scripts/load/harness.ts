@@ -3,8 +3,7 @@
  * an index prefix of their own, the production service started as a child against it, and
  * the cleanup that deletes exactly that prefix's indices.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -103,22 +102,4 @@ export function formatPhases(phases: readonly PhaseSummary[]): string[] {
   );
   for (const p of phases) for (const [reason, count] of p.reasons.slice(0, 5)) lines.push(`    ${p.phase}: ${count} x ${reason}`);
   return lines;
-}
-
-/**
- * `npm run rebuild -- --source synthetic` as an operator runs it, in a child process, under
- * `prefix`; resolves with its summary line when it succeeded.
- */
-export async function rebuildInChild(nodes: string[], prefix: string): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "rebuild.ts"), "--source", "synthetic"], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ELASTICSEARCH_URL: nodes.join(","), INDEX_PREFIX: prefix },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`the rebuild failed (exit ${code}):\n${output.split("\n").slice(-15).join("\n")}`);
-  return output.split("\n").find((line) => line.startsWith("Swapped every alias")) ?? "rebuilt";
 }

@@ -3,7 +3,7 @@ import type { Catalog, CatalogMatch } from "../domain/catalog.js";
 /**
  * A catalog whose matches are read as a stream: every call of `matches()` yields each match once,
  * in kick-off order (then id), generating or reading them again. The rebuild walks it a few times
- * (outline, tables, standings, fixtures) instead of keeping a catalogue's matches in memory; the
+ * (outline, tables, fixtures) instead of keeping a catalogue's matches in memory; the
  * rest (countries, leagues, seasons, teams) grows with leagues, not with history, and is kept.
  */
 export type CatalogSource = Omit<Catalog, "matches"> & {
@@ -20,7 +20,10 @@ export function catalogSource(catalog: Catalog): CatalogSource {
   return { ...catalog, matches: () => ordered, realMatches: () => realMatches };
 }
 
-/** Kick-off order, then id: the one order of every walk over a catalogue's matches. */
+/**
+ * Kick-off order, then id: the one order of every walk over a catalogue's matches. ISO times of
+ * one format compare by code units (no locale: this runs for every step of the k-way merge).
+ */
 export function byKickoff(a: CatalogMatch, b: CatalogMatch): number {
-  return a.date_time.localeCompare(b.date_time) || a.id - b.id;
+  return a.date_time < b.date_time ? -1 : a.date_time > b.date_time ? 1 : a.id - b.id;
 }

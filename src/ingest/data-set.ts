@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { PROJECT_ROOT } from "../paths.js";
-import { computeSeasonTables, type StandingRow, type TableFixture } from "../domain/standings/compute.js";
+import { computeSeasonTables, type TableFixture } from "../domain/standings/compute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
 import type { Catalog, CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
 import { catalogSource, type CatalogSource } from "./catalog-source.js";
@@ -92,7 +92,7 @@ export function sourceToRebuild(origin: DataOrigin | null): { options: SourceOpt
       else usable = false;
     }
     if (usable) {
-      const told = Object.entries(sizes).map(([key, value]) => `${key === "scale" ? "scale" : key} ${value}`);
+      const told = Object.entries(sizes).map(([key, value]) => `${key} ${value}`);
       const why = told.length > 0 ? `the source the data was built from (${told.join(", ")})` : "the source the data was built from";
       return { options: { source: "synthetic", ...sizes }, why };
     }
@@ -165,21 +165,44 @@ function catalogLookups(source: CatalogSource, outline: CatalogOutline): Catalog
  */
 type SeasonTables = { positions: Map<string, number>; rows: StandingRowsFile; rowCount: number; firstRow: Map<number, number> };
 
-/** The table walk: every season's tables computed at its last fixture; positions kept, rows written to disk. */
+/**
+ * The table walk: every season's tables computed at its last fixture (from its fixtures' table
+ * goals, kept only while the season is in progress); positions kept, rows written to disk.
+ */
 function* seasonPositions(source: CatalogSource, lookups: CatalogLookups, now: Date): Walk<SeasonTables> {
+  const seasons = new Map(source.seasons.map((season) => [season.id, season]));
+  const open = new Map<number, TableFixture[]>();
   const positions = new Map<string, number>();
   const rowsOfSeason = new Map<number, number>();
   const rows = new StandingRowsFile();
+  let walked = 0;
   try {
-    for (const ended of seasonTableRows(source, lookups, now)) {
-      if (ended === PAUSE) {
-        yield;
+    for (const step of plannedMatches(source, lookups.seasonCounts, now)) {
+      if (step.kind === "match") {
+        if (++walked % PAUSE_EVERY === 0) yield;
+        const { match, plan } = step;
+        let fixtures = open.get(match.season_id);
+        if (!fixtures) open.set(match.season_id, (fixtures = []));
+        fixtures.push({
+          id: match.id,
+          date_time: match.date_time,
+          stage: match.stage,
+          group: match.group,
+          home_team_id: match.home_team_id,
+          away_team_id: match.away_team_id,
+          goals: plan.tableGoals,
+        });
         continue;
       }
-      const { seasonId, rows: seasonRows } = ended;
-      for (const row of seasonRows) positions.set(positionKey(seasonId, row.stage?.id ?? 0, row.team.id), row.position);
-      rowsOfSeason.set(seasonId, seasonRows.length);
-      rows.add(seasonId, seasonRows);
+      const season = seasons.get(step.seasonId);
+      const fixtures = open.get(step.seasonId) ?? [];
+      open.delete(step.seasonId);
+      if (!season) continue;
+      const league = lookups.leagues.get(season.league_id)!;
+      const seasonRows = computeSeasonTables({ season: { id: season.id, name: season.name }, leagueCode: league.code, teams: lookups.teams, fixtures });
+      for (const row of seasonRows) positions.set(positionKey(season.id, row.stage?.id ?? 0, row.team.id), row.position);
+      rowsOfSeason.set(season.id, seasonRows.length);
+      rows.add(season.id, seasonRows);
     }
   } finally {
     rows.close();
@@ -191,45 +214,6 @@ function* seasonPositions(source: CatalogSource, lookups: CatalogLookups, now: D
     rowCount += rowsOfSeason.get(season.id) ?? 0;
   }
   return { positions, rows, rowCount, firstRow };
-}
-
-/** A pause of the table walk (every PAUSE_EVERY matches), between the seasons it yields. */
-const PAUSE = null;
-
-/** Each season's table rows, at its last fixture, in the order seasons end (with a pause every PAUSE_EVERY matches). */
-function* seasonTableRows(
-  source: CatalogSource,
-  lookups: CatalogLookups,
-  now: Date,
-): Generator<{ seasonId: number; rows: StandingRow[] } | typeof PAUSE> {
-  const seasons = new Map(source.seasons.map((season) => [season.id, season]));
-  const open = new Map<number, TableFixture[]>();
-  let walked = 0;
-  for (const step of plannedMatches(source, lookups.seasonCounts, now)) {
-    if (step.kind === "match") {
-      if (++walked % PAUSE_EVERY === 0) yield PAUSE;
-      const { match, plan } = step;
-      let fixtures = open.get(match.season_id);
-      if (!fixtures) open.set(match.season_id, (fixtures = []));
-      fixtures.push({
-        id: match.id,
-        date_time: match.date_time,
-        stage: match.stage,
-        group: match.group,
-        home_team_id: match.home_team_id,
-        away_team_id: match.away_team_id,
-        goals: plan.tableGoals,
-      });
-      continue;
-    }
-    const season = seasons.get(step.seasonId);
-    const fixtures = open.get(step.seasonId) ?? [];
-    open.delete(step.seasonId);
-    if (!season) continue;
-    const league = lookups.leagues.get(season.league_id)!;
-    const rows = computeSeasonTables({ season: { id: season.id, name: season.name }, leagueCode: league.code, teams: lookups.teams, fixtures });
-    yield { seasonId: season.id, rows };
-  }
 }
 
 /** Standing documents, each season's as its last fixture passed, numbered in catalog order of seasons. */

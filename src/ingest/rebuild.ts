@@ -68,12 +68,7 @@ export async function rebuild(
   replicas: IndexReplicas = "auto",
   leaseOptions: LeaseOptions = {},
 ): Promise<RebuildReport> {
-  const lease = await Lease.acquire(es, names, "rebuild", { log, ...leaseOptions });
-  try {
-    return await rebuildHoldingLease(es, names, data, { log, replicas, lease });
-  } finally {
-    await lease.release();
-  }
+  return Lease.hold(es, names, "rebuild", { log, ...leaseOptions }, (lease) => rebuildHoldingLease(es, names, data, { log, replicas, lease }));
 }
 
 async function rebuildHoldingLease(
@@ -233,12 +228,7 @@ async function lateCarryOver(
 
 /** Points the aliases back at the previous complete version (and keeps the current one); waits for a running rebuild. */
 export async function rollback(es: Client, names: IndexNames, leaseOptions: LeaseOptions = {}): Promise<{ from: string; to: string }> {
-  const lease = await Lease.acquire(es, names, "rebuild", leaseOptions);
-  try {
-    return await rollbackHoldingLease(es, names, lease);
-  } finally {
-    await lease.release();
-  }
+  return Lease.hold(es, names, "rebuild", leaseOptions, (lease) => rollbackHoldingLease(es, names, lease));
 }
 
 async function rollbackHoldingLease(es: Client, names: IndexNames, lease: Lease): Promise<{ from: string; to: string }> {

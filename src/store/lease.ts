@@ -94,6 +94,16 @@ export class Lease {
     }
   }
 
+  /** Runs `work` holding the lease `name` (waiting for it first), and gives it back however `work` ends. */
+  static async hold<T>(es: Client, names: IndexNames, name: LeaseName, options: LeaseOptions, work: (lease: Lease) => Promise<T>): Promise<T> {
+    const lease = await Lease.acquire(es, names, name, options);
+    try {
+      return await work(lease);
+    } finally {
+      await lease.release();
+    }
+  }
+
   /**
    * The lease document's version when it names this process as its holder: a heartbeat the
    * client retried after the node had applied it meets a conflict with its own write.

@@ -1,5 +1,5 @@
 import type { Catalog, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam } from "../../domain/catalog.js";
-import type { CatalogSource } from "../catalog-source.js";
+import { byKickoff, type CatalogSource } from "../catalog-source.js";
 import { dropImplicitStages } from "../sources/normalize-stages.js";
 import { addDays, zonedToUtc } from "../../domain/time/zoned-time.js";
 import { mergeSeasons, type LazySeason } from "./season-merge.js";
@@ -134,7 +134,7 @@ function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogM
   const slate = buildLiveSlate({ now, leagues: slateLeagues(), teamsByLeague, fixtureIds });
   seasons.push(...slate.seasons);
   for (const match of slate.matches) matches.push(match);
-  const ready = perSeason(matches).sort((a, b) => (a.date_time < b.date_time ? -1 : a.date_time > b.date_time ? 1 : a.id - b.id));
+  const ready = perSeason(matches).sort(byKickoff);
 
   return {
     countries: [...countryKeys].sort().map(buildCountry),

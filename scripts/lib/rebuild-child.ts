@@ -1,30 +1,29 @@
 /**
  * One `npm run rebuild -- --source synthetic ...` as an operator runs it, in a child process
- * under its own prefix: wall time, the load phase's docs/s (from its own summary line), and the
- * process's peak RSS (VmHWM, read from /proc until it exits: the rebuild is one node process).
+ * under its own prefix (against `nodes` when given), for the load script's rebuild under load
+ * and bench:scale: wall time, the load phase's docs/s (from its own summary line), and the
+ * process's peak RSS (the shared RSS sampler, every 250 ms: the rebuild is one node process).
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
-import { PROJECT_ROOT } from "../../../src/paths.js";
-import { procFile } from "../../lib/proc.js";
+import { PROJECT_ROOT } from "../../src/paths.js";
+import { RssSampler } from "./rss.js";
 
-export type RebuildRun = { seconds: number; docsPerSecond: number; documents: number; peakRssMiB: number };
+export type RebuildRun = { seconds: number; docsPerSecond: number; documents: number; peakRssMiB: number; summary: string };
 
-export async function rebuildInChild(prefix: string, sourceArgs: string[], log: (line: string) => void): Promise<RebuildRun> {
+export async function rebuildInChild(
+  prefix: string,
+  { sourceArgs = [], nodes, log = () => {} }: { sourceArgs?: string[]; nodes?: string[]; log?: (line: string) => void } = {},
+): Promise<RebuildRun> {
   const started = Date.now();
   const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "rebuild.ts"), "--source", "synthetic", ...sourceArgs], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, INDEX_PREFIX: prefix },
+    env: { ...process.env, ...(nodes ? { ELASTICSEARCH_URL: nodes.join(",") } : {}), INDEX_PREFIX: prefix },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let peakKiB = 0;
-  const sample = () => {
-    const status = child.pid === undefined ? null : procFile(child.pid, "status");
-    const match = status ? /^VmHWM:\s+([0-9]+) kB$/m.exec(status) : null;
-    if (match?.[1]) peakKiB = Math.max(peakKiB, Number(match[1]));
-  };
-  const sampler = setInterval(sample, 250);
+  const sampler = new RssSampler(child.pid!);
+  sampler.start(250);
   let output = "";
   let lastProgress = 0;
   const onData = (chunk: Buffer) => {
@@ -41,7 +40,7 @@ export async function rebuildInChild(prefix: string, sourceArgs: string[], log: 
   child.stdout.on("data", onData);
   child.stderr.on("data", onData);
   const [code] = (await once(child, "exit")) as [number | null];
-  clearInterval(sampler);
+  const peakRssMiB = sampler.stop();
   if (code !== 0) throw new Error(`the rebuild failed (exit ${code}):\n${output.split("\n").slice(-15).join("\n")}`);
   const summary = /Generated and loaded in ([0-9.]+) s \(([0-9,]+) docs\/s\)/.exec(output);
   const documents = [...output.matchAll(/^ {2}(\w+)\s+([0-9,]+)$/gm)].reduce((sum, m) => sum + Number(m[2]!.replace(/,/g, "")), 0);
@@ -49,6 +48,7 @@ export async function rebuildInChild(prefix: string, sourceArgs: string[], log: 
     seconds: (Date.now() - started) / 1000,
     docsPerSecond: summary ? Number(summary[2]!.replace(/,/g, "")) : Number.NaN,
     documents,
-    peakRssMiB: peakKiB / 1024,
+    peakRssMiB,
+    summary: output.split("\n").find((line) => line.startsWith("Swapped every alias")) ?? "rebuilt",
   };
 }
