@@ -8,6 +8,8 @@ import { createHash } from "node:crypto";
  * 40 bits so derived ids (an odd id is fixture id x 1000 + a small offset) stay
  * safe integers; other entities use 48. A hash cannot promise uniqueness, so
  * callers that hand out many ids go through IdRegistry, which fails on a collision.
+ * Past about a million ids a collision is likely: the synthetic generated leagues'
+ * fixtures are counted instead, above 2^40 (ingest/synthetic/fixture-ids.ts).
  */
 export function stableId(namespace: string, key: string, bits = 48): number {
   const digest = createHash("sha256").update(`${namespace}:${key}`, "utf8").digest();

@@ -1,10 +1,10 @@
 import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../../domain/catalog.js";
-import { FIXTURE_ID_BITS, IdRegistry, stableId } from "../../domain/stable-id.js";
+import { stableId } from "../../domain/stable-id.js";
 import { arrangeAroundNow, type SlateEntry } from "./around-now.js";
 import { currentRoundIndex, nearestSaturday, planSeason, roundCount, type PlannedMatch } from "./calendar.js";
-import { statusAt } from "./match-status.js";
 import { defaultSeasonName } from "./season-name.js";
-import { REGULAR_SEASON } from "../../domain/types/stages.js";
+import { hashedFixtureIds, type SeasonFixtureIds } from "./season-fixture-ids.js";
+import { regularSeasonStage, roundRobinMatch, type Stage } from "./round-robin-match.js";
 
 /**
  * The simulated current season of each given league, laid out around `now`: a weekly double
@@ -25,8 +25,8 @@ export type LiveSlateInput = {
   teamsByLeague: ReadonlyMap<number, readonly number[]>;
   /** Season name in the league's style; default: defaultSeasonName (season-name.ts). */
   seasonNameFor?: (league: CatalogLeague, now: Date) => string;
-  /** Fixture id registry to share with other sources of the same build (collisions fail loudly). */
-  fixtureIds?: IdRegistry;
+  /** The fixture ids of each season; default: hashed, checked against each other (season-fixture-ids.ts). */
+  fixtureIds?: SeasonFixtureIds;
 };
 
 export type LiveSlate = { seasons: CatalogSeason[]; matches: CatalogMatch[] };
@@ -36,11 +36,11 @@ export const SLATE_SOURCE = "simulated";
 export function buildLiveSlate(input: LiveSlateInput): LiveSlate {
   const now = input.now.getTime();
   const nameFor = input.seasonNameFor ?? ((league: CatalogLeague, at: Date) => defaultSeasonName(league, at));
-  const fixtureIds = input.fixtureIds ?? new IdRegistry("fixture", FIXTURE_ID_BITS);
+  const fixtureIds = input.fixtureIds ?? hashedFixtureIds();
   const leagues = [...input.leagues].sort((a, b) => a.code.localeCompare(b.code));
 
   const seasons: CatalogSeason[] = [];
-  const entries: Array<{ slate: SlateEntry; planned: PlannedMatch; league: CatalogLeague; season: CatalogSeason }> = [];
+  const entries: Array<{ slate: SlateEntry; planned: PlannedMatch; season: CatalogSeason; stage: Stage; id: number }> = [];
   for (const league of leagues) {
     const teams = input.teamsByLeague.get(league.id) ?? [];
     const rounds = roundCount(teams.length);
@@ -56,31 +56,18 @@ export function buildLiveSlate(input: LiveSlateInput): LiveSlate {
     seasons.push(season);
     const current = currentRoundIndex(rounds);
     const saturday = nearestSaturday(input.now, league.timezone);
+    const stage = regularSeasonStage(season);
+    const idOf = fixtureIds(league, season);
     for (const planned of planSeason(league, teams, saturday, current, `live-slate:${league.code}:${name}`)) {
       const slate = { kickoff: planned.kickoff, timeZone: league.timezone, current: planned.round === current + 1, inPlay: false };
-      entries.push({ slate, planned, league, season });
+      entries.push({ slate, planned, season, stage, id: idOf(planned) });
     }
   }
 
   const minute = new Date(Math.floor(now / 60_000) * 60_000).toISOString();
   arrangeAroundNow(entries.map((e) => e.slate), now, `live-slate:${minute}:${leagues.map((l) => l.code).join(",")}`);
 
-  const matches = entries.map(({ slate, planned, league, season }): CatalogMatch => {
-    const key = `${league.code}:${season.name}:${planned.round}:${planned.home}:${planned.away}`;
-    return {
-      id: fixtureIds.idFor(key),
-      season_id: season.id,
-      league_id: league.id,
-      stage: { id: stableId("stage", `${season.id}:${REGULAR_SEASON}`), name: REGULAR_SEASON },
-      group: null,
-      round: `Matchday ${planned.round}`,
-      date_time: new Date(slate.kickoff).toISOString(),
-      status: statusAt(slate.kickoff, now),
-      home_team_id: planned.home,
-      away_team_id: planned.away,
-      knockout: false,
-    };
-  });
+  const matches = entries.map(({ slate, planned, season, stage, id }) => roundRobinMatch(id, season, stage, { ...planned, kickoff: slate.kickoff }, now));
   matches.sort((a, b) => a.date_time.localeCompare(b.date_time) || a.id - b.id);
   return { seasons, matches };
 }

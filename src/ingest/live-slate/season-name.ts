@@ -45,3 +45,13 @@ export function defaultSeasonName(
   const start = (month >= 7 ? year : year - 1) - seasonsBack;
   return `${start}/${start + 1}`;
 }
+
+/** The year a season named by `defaultSeasonName` starts ("2025/2026" and "2025" give 2025). */
+export function seasonStartYear(name: string): number {
+  const match = /^(-?\d+)(?:\/(-?\d+))?$/.exec(name);
+  const start = Number(match?.[1]);
+  if (!match || (match[2] !== undefined && Number(match[2]) !== start + 1)) {
+    throw new RangeError(`season name "${name}" is not "Y" or "Y/Y+1"`);
+  }
+  return start;
+}

@@ -1,10 +1,10 @@
 import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../../domain/catalog.js";
 import { currentRoundIndex, nearestSaturday, planSeason, roundCount } from "../live-slate/calendar.js";
-import { REGULAR_SEASON } from "../../domain/types/stages.js";
-import { statusAt } from "../live-slate/match-status.js";
+import { regularSeasonStage, roundRobinMatch } from "../live-slate/round-robin-match.js";
 import { defaultSeasonName } from "../live-slate/season-name.js";
 import { addDays, type LocalDate } from "../../domain/time/zoned-time.js";
-import { stableId, type IdRegistry } from "../../domain/stable-id.js";
+import { stableId } from "../../domain/stable-id.js";
+import type { SeasonFixtureIds } from "../live-slate/season-fixture-ids.js";
 
 /**
  * Past seasons of a domestic league: the same weekly double round-robin as the live slate, the
@@ -44,27 +44,14 @@ export function buildPastLeagueSeason(
   teamIds: readonly number[],
   now: Date,
   seasonsBack: number,
-  fixtureIds: IdRegistry,
+  fixtureIds: SeasonFixtureIds,
 ): { season: CatalogSeason; matches: CatalogMatch[] } {
   const season = pastSeason(league, now, seasonsBack);
   const start = pastSeasonStart(league, teamIds.length, now, seasonsBack);
-  const stage = { id: stableId("stage", `${season.id}:${REGULAR_SEASON}`), name: REGULAR_SEASON };
+  const stage = regularSeasonStage(season);
   const nowMs = now.getTime();
+  const idOf = fixtureIds(league, season);
   const planned = planSeason(league, teamIds, start, 0, `synthetic:${league.code}:${season.name}`);
-  const matches = planned.map(
-    ({ round, home, away, kickoff }): CatalogMatch => ({
-      id: fixtureIds.idFor(`${league.code}:${season.name}:${round}:${home}:${away}`),
-      season_id: season.id,
-      league_id: league.id,
-      stage,
-      group: null,
-      round: `Matchday ${round}`,
-      date_time: new Date(kickoff).toISOString(),
-      status: statusAt(kickoff, nowMs),
-      home_team_id: home,
-      away_team_id: away,
-      knockout: false,
-    }),
-  );
+  const matches = planned.map((match) => roundRobinMatch(idOf(match), season, stage, match, nowMs));
   return { season, matches };
 }

@@ -5,12 +5,14 @@ import { addDays, zonedToUtc } from "../../domain/time/zoned-time.js";
 import { mergeSeasons, type LazySeason } from "./season-merge.js";
 import { buildLiveSlate } from "../live-slate/index.js";
 import { FIXTURE_ID_BITS, IdRegistry } from "../../domain/stable-id.js";
+import { hashedFixtureIds, type SeasonFixtureIds } from "../live-slate/season-fixture-ids.js";
 import { BASE_CUP, BASE_LEAGUES, type LeagueSpec } from "./base-leagues.js";
 import { buildCountry, type SyntheticCountryKey } from "./countries.js";
 import { buildCupSeason } from "./cup.js";
 import { buildPastLeagueSeason, pastSeason, pastSeasonStart } from "./domestic-seasons.js";
 import { markEdgeCases } from "./edge-cases.js";
 import { buildLeague, buildTeam } from "./entities.js";
+import { GeneratedFixtureIds, MAX_GENERATED_LEAGUES } from "./fixture-ids.js";
 import { DEFAULT_HISTORY_SEASONS, fixturesPerScaleLeague, scaleLeagueSpec } from "./scale.js";
 
 /**
@@ -26,9 +28,10 @@ import { DEFAULT_HISTORY_SEASONS, fixturesPerScaleLeague, scaleLeagueSpec } from
  * `scale: N` adds generated level-1 leagues (scale.ts, 1,900 fixtures each) until there are at
  * least N fixtures; `leagues: L` adds exactly L; `historySeasons: K` gives each of them K past
  * seasons (4 by default), so history grows at a fixed number of leagues. The base part stays
- * the same. The generated leagues' past seasons are made only when a walk over the matches
- * reaches them (`syntheticCatalogSource`), so a catalogue of millions of fixtures is never
- * held whole.
+ * the same. Fixture ids are hashed in the base part and counted in the generated leagues
+ * (fixture-ids.ts): growing either keeps every id. The generated leagues' past seasons are made
+ * only when a walk over the matches reaches them (`syntheticCatalogSource`), so a catalogue of
+ * millions of fixtures is never held whole.
  */
 export type SyntheticOptions = { now: Date; scale?: number; leagues?: number; historySeasons?: number };
 
@@ -57,7 +60,12 @@ type SyntheticParts = Omit<Catalog, "matches"> & { ready: CatalogMatch[]; lazy: 
 function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogMatch[]) => CatalogMatch[]): SyntheticParts {
   const { now } = options;
   const teamIds = new IdRegistry("team");
-  const fixtureIds = new IdRegistry("fixture", FIXTURE_ID_BITS);
+  // The base part's fixture ids are hashed and checked against each other; the generated leagues'
+  // are counted (fixture-ids.ts, from 2 x 10^12), so they need no registry and never equal a hashed one.
+  const fixtureRegistry = new IdRegistry("fixture", FIXTURE_ID_BITS);
+  const hashedIds = hashedFixtureIds(fixtureRegistry);
+  const generatedIds = new Map<number, GeneratedFixtureIds>();
+  const fixtureIds: SeasonFixtureIds = (league, season) => generatedIds.get(league.id)?.season(season.name) ?? hashedIds(league, season);
   const countryKeys = new Set<SyntheticCountryKey>();
   const leagues: CatalogLeague[] = [];
   const teams: CatalogTeam[] = [];
@@ -83,7 +91,7 @@ function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogM
     const { league, ids } = addLeagueEntities(spec);
     const past: CatalogMatch[] = [];
     for (let back = pastSeasons; back >= 1; back--) {
-      const built = buildPastLeagueSeason(league, ids, now, back, fixtureIds);
+      const built = buildPastLeagueSeason(league, ids, now, back, hashedIds);
       seasons.push(built.season);
       past.push(...built.matches);
     }
@@ -91,18 +99,20 @@ function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogM
     return past;
   };
 
-  /** A generated league: its past seasons described now and made when a walk reaches them. */
-  const addLazyLeague = (spec: LeagueSpec, pastSeasons: number): void => {
-    const { league, ids } = addLeagueEntities(spec);
+  /** Generated league number k: its past seasons described now and made when a walk reaches them. */
+  const addLazyLeague = (k: number, pastSeasons: number): void => {
+    const { league, ids } = addLeagueEntities(scaleLeagueSpec(k));
+    const leagueIds = new GeneratedFixtureIds(k, ids);
+    generatedIds.set(league.id, leagueIds);
     for (let back = pastSeasons; back >= 1; back--) {
-      seasons.push(pastSeason(league, now, back));
+      const season = pastSeason(league, now, back);
+      seasons.push(season);
+      // Asked now, so a season out of the ids' range fails before the rebuild writes anything.
+      const seasonIds = leagueIds.season(season.name);
       // Kick-offs fall on the weekend of the first round's Saturday or later (Friday evening at
       // the earliest): midnight of the Thursday before, in UTC, is before any of them in every zone.
       const startsAt = new Date(zonedToUtc(addDays(pastSeasonStart(league, ids.length, now, back), -2), 0, 0, "UTC")).toISOString();
-      // Each season's ids are checked against each other; across seasons a repeated id leaves one
-      // document fewer than promised, which the rebuild's count check refuses, without a registry
-      // of every fixture.
-      lazy.push({ startsAt, matches: () => perSeason(buildPastLeagueSeason(league, ids, now, back, new IdRegistry("fixture", FIXTURE_ID_BITS)).matches) });
+      lazy.push({ startsAt, matches: () => perSeason(buildPastLeagueSeason(league, ids, now, back, () => seasonIds).matches) });
     }
   };
 
@@ -120,7 +130,7 @@ function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogM
   for (let back = BASE_PAST_SEASONS; back >= 1; back--) {
     // The cup runs alongside a 20-team domestic season of its zone.
     const firstSaturday = pastSeasonStart(cup, 20, now, back);
-    const built = buildCupSeason(cup, entrants, firstSaturday, now, back, fixtureIds);
+    const built = buildCupSeason(cup, entrants, firstSaturday, now, back, fixtureRegistry);
     seasons.push(built.season);
     matches.push(...built.matches);
   }
@@ -129,7 +139,8 @@ function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogM
     leagues.filter((league) => league.level === 1 && league.code !== BASE_CUP.code);
   const historySeasons = options.historySeasons ?? DEFAULT_HISTORY_SEASONS;
   const extraLeagues = generatedLeagues(options, matches.length + slateSize(slateLeagues(), teamsByLeague), historySeasons);
-  for (let k = 1; k <= extraLeagues; k++) addLazyLeague(scaleLeagueSpec(k), historySeasons);
+  if (extraLeagues > MAX_GENERATED_LEAGUES) throw new RangeError(`${extraLeagues} generated leagues: fixture ids have room for ${MAX_GENERATED_LEAGUES}`);
+  for (let k = 1; k <= extraLeagues; k++) addLazyLeague(k, historySeasons);
 
   const slate = buildLiveSlate({ now, leagues: slateLeagues(), teamsByLeague, fixtureIds });
   seasons.push(...slate.seasons);
