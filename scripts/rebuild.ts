@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     log(`Reading the ${options.source} source...`);
     const data = await buildDataSet(options, new Date(), log);
     log(`Source read and enriched in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const report = await rebuild(es, names, data.dataSet, log, config.indexReplicas);
+    const report = await rebuild(es, names, data.dataSet, log, config.indexLayout);
     log(`Swapped every alias to version ${report.version} (previous: ${report.previous ?? "none"}).`);
     for (const [index, count] of Object.entries(report.counts)) log(`  ${index.padEnd(10)} ${count.toLocaleString("en")}`);
     log(

@@ -62,7 +62,7 @@ async function ensureData(): Promise<void> {
       console.log(`No data yet: rebuilding from the ${source.source} source (npm run rebuild does this on demand).`);
     }
     const { dataSet } = await buildDataSet(source, new Date(), (line) => console.log(line));
-    const report = await rebuild(es, names, dataSet, (line) => console.log(line), config.indexReplicas);
+    const report = await rebuild(es, names, dataSet, (line) => console.log(line), config.indexLayout);
     console.log(`Data ready: version ${report.version}, ${report.counts.fixtures.toLocaleString("en")} fixtures.`);
     const betBuilders = await betBuildersAfterRebuild(es, names);
     console.log(`Bet builders: ${betBuilders.created} created for demo users ${betBuilders.demoUsers.join(", ") || "none"}.`);

@@ -6,6 +6,28 @@ import { z } from "zod";
  */
 export type IndexReplicas = "auto" | number;
 
+/**
+ * How the versioned indices are laid out on the nodes, per index family (docs/scaling.md,
+ * "Live part and history"): the live part is small, changes all the time and is read on every
+ * search and stream round; history is most of the bytes, never searched by the scanners and
+ * read mostly by date, so it gets its own shard count, replicas and codec.
+ */
+export type IndexLayout = {
+  /** Replicas of every index but history. */
+  replicas: IndexReplicas;
+  /** Primary shards of the live part. */
+  fixturesShards: number;
+  historyShards: number;
+  historyReplicas: IndexReplicas;
+  /** `best_compression` halves history's `_source`; reading a document back costs the node more (docs/scaling.md). */
+  historyCodec: "default" | "best_compression";
+  /** A settled fixture stays in the live part this many hours after its kick-off, then moves to history. */
+  liveHours: number;
+};
+
+/** How long a settled fixture stays in the live part by default (FIXTURES_LIVE_HOURS): three days, a weekend's matches until midweek. */
+export const DEFAULT_LIVE_HOURS = 72;
+
 /** `INDEX_REPLICAS` text to its setting; null when it is neither "auto" nor a small whole number. */
 export function parseIndexReplicas(value: string): IndexReplicas | null {
   if (value === "auto") return "auto";
@@ -69,6 +91,24 @@ const EnvSchema = z.object({
       ctx.addIssue({ code: "custom", message: "must be auto or a whole number from 0 to 9" });
       return z.NEVER;
     }),
+  FIXTURES_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
+  FIXTURES_HISTORY_SHARDS: z.coerce.number().int().min(1).max(256).default(1),
+  // Empty means: as INDEX_REPLICAS.
+  FIXTURES_HISTORY_REPLICAS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .optional()
+      .transform((value, ctx): IndexReplicas | undefined => {
+        if (value === undefined) return undefined;
+        const replicas = parseIndexReplicas(value);
+        if (replicas !== null) return replicas;
+        ctx.addIssue({ code: "custom", message: "must be auto or a whole number from 0 to 9" });
+        return z.NEVER;
+      }),
+  ),
+  FIXTURES_HISTORY_CODEC: z.enum(["default", "best_compression"]).default("best_compression"),
+  FIXTURES_LIVE_HOURS: z.coerce.number().int().min(1).max(24 * 366).default(DEFAULT_LIVE_HOURS),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   FIXTURE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_FIXTURE_CACHE_MB),
@@ -100,6 +140,8 @@ export type Config = {
   elasticsearch: { nodes: string[]; requestTimeoutMs: number; maxRetries: number };
   indexPrefix: string;
   indexReplicas: IndexReplicas;
+  /** Shards, replicas and codec per index family, and how long a settled fixture stays live (src/store/index-layout.ts). */
+  indexLayout: IndexLayout;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   keyCacheTtlMs: number;
   /** Bytes of presented fixture JSON kept in memory (src/presenters/fixture-json-cache.ts); 0 turns the cache off. */
@@ -145,6 +187,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     indexPrefix: e.INDEX_PREFIX,
     indexReplicas: e.INDEX_REPLICAS,
+    indexLayout: {
+      replicas: e.INDEX_REPLICAS,
+      fixturesShards: e.FIXTURES_SHARDS,
+      historyShards: e.FIXTURES_HISTORY_SHARDS,
+      historyReplicas: e.FIXTURES_HISTORY_REPLICAS ?? e.INDEX_REPLICAS,
+      historyCodec: e.FIXTURES_HISTORY_CODEC,
+      liveHours: e.FIXTURES_LIVE_HOURS,
+    },
     logLevel: e.LOG_LEVEL,
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
     fixtureCacheBytes: e.FIXTURE_CACHE_MB * 1024 * 1024,

@@ -13,7 +13,7 @@ import { availableParallelism } from "node:os";
 import { loadConfig } from "../../src/config.js";
 import { bulkLoad } from "../../src/store/bulk-load.js";
 import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, type SourceOptions } from "../../src/ingest/data-set.js";
-import { rebuild } from "../../src/ingest/rebuild.js";
+import { DATA_SET_INDICES, rebuild, type DataSetIndex } from "../../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { VERSIONED_INDICES, indexNames, versionedIndexName, type VersionedIndex } from "../../src/store/index-names.js";
 import { createVersion, deleteIndicesWithPrefix, deleteVersions, finishVersion } from "../../src/store/index-versions.js";
@@ -23,7 +23,7 @@ const FLUSH_BYTES = 5_000_000;
 const CONCURRENCY = 2;
 
 /** Serialized documents as Buffers: outside the JS heap, so ~1 GB of JSON fits. */
-type Serialized = Record<VersionedIndex, Array<{ id: string; json: Buffer }>>;
+type Serialized = Record<DataSetIndex, Array<{ id: string; json: Buffer }>>;
 
 async function main(): Promise<void> {
   const source: SourceOptions = process.argv.includes("synthetic")
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
 
     const { dataSet: again } = await buildDataSet(source, now);
     const serialized = {} as Serialized;
-    for (const logical of VERSIONED_INDICES) {
+    for (const logical of DATA_SET_INDICES) {
       serialized[logical] = [];
       for await (const { id, doc } of again[logical].documents()) {
         serialized[logical].push({ id, json: Buffer.from(typeof doc === "string" ? doc : JSON.stringify(doc)) });
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     });
     const loaderSeconds = await timed(es, names, "loader", async (version) => {
-      for (const logical of VERSIONED_INDICES) {
+      for (const logical of DATA_SET_INDICES) {
         const index = versionedIndexName(names[logical], version);
         const lazily = function* () {
           for (const { id, json } of serialized[logical]) yield { id, doc: json.toString() };
@@ -117,7 +117,7 @@ function ndjsonBatches(serialized: Serialized, names: ReturnType<typeof indexNam
   const batches: Buffer[] = [];
   let lines: Buffer[] = [];
   let size = 0;
-  for (const logical of VERSIONED_INDICES) {
+  for (const logical of DATA_SET_INDICES) {
     const index = versionedIndexName(names[logical], version);
     for (const { id, json } of serialized[logical]) {
       const action = Buffer.from(JSON.stringify({ index: { _index: index, _id: id } }));

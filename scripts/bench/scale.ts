@@ -1,13 +1,16 @@
 /**
  * `npm run bench:scale [-- --sizes 100000,300000,1000000] [--grow history|leagues] [--requests 100]
- *   [--raw-sample 20000] [--keep]`
+ *   [--raw-sample 20000] [--streams 1000] [--burst 1000] [--keep]`
  *
  * Synthetic catalogues of growing size, each under its own prefix (`bench_scale_<fixtures>`,
  * removed before the next size unless --keep), and per size:
  *  - the rebuild as an operator runs it (a child process): wall time, docs/s, peak RSS;
  *  - the node's own rate on the same documents (a sample sent as raw `_bulk`), and the ratio;
- *  - Lucene documents and bytes per fixture of the fixtures index (merged to one segment);
- *  - p50/p95 of each request kind through the production service, one request at a time.
+ *  - Lucene documents and bytes per fixture of the live part and of history (each merged to one
+ *    segment), and of both;
+ *  - p50/p95 of each request kind through the production service, one request at a time;
+ *  - `--streams` streams with their own queries: snapshot time, then a burst of `--burst` writes
+ *    to the live part (write -> event latency) and every client checked against its polled answer.
  * `--grow history` (the default) keeps the number of generated leagues the smallest size needs
  * and adds past seasons to reach the others, so costs that follow history show apart from those
  * that follow the live slate; `--grow leagues` adds leagues instead (`--scale`).
@@ -26,6 +29,7 @@ import { createLoadKey, startOwnService } from "../load/harness.js";
 import { rawBulkRate } from "./scale/raw-bulk.js";
 import { rebuildInChild, type RebuildRun } from "../lib/rebuild-child.js";
 import { KIND_NAMES, measureKinds, type KindLatency } from "./scale/request-kinds.js";
+import { streamRound, type StreamRound } from "./scale/stream-round.js";
 
 /** The base part of every synthetic set (base leagues, cup, their live slate): about 4,640 fixtures. */
 const BASE_FIXTURES = 4_640;
@@ -36,10 +40,9 @@ type SizeResult = {
   sizing: string;
   rebuild: RebuildRun;
   raw: { docs: number; docsPerSecond: number };
-  luceneDocsPerFixture: number;
-  bytesPerFixture: number;
-  storeGiB: number;
+  families: FamilyStats[];
   kinds: KindLatency[];
+  streams: StreamRound;
 };
 
 async function main(): Promise<number> {
@@ -49,6 +52,8 @@ async function main(): Promise<number> {
       grow: { type: "string", default: "history" },
       requests: { type: "string", default: "100" },
       "raw-sample": { type: "string", default: "20000" },
+      streams: { type: "string", default: "1000" },
+      burst: { type: "string", default: "1000" },
       keep: { type: "boolean", default: false },
     },
   });
@@ -56,6 +61,8 @@ async function main(): Promise<number> {
   if (values.grow !== "history" && values.grow !== "leagues") throw new Error("--grow must be history or leagues");
   const requests = wholeOption(values.requests, "requests", 10, 100_000);
   const rawSample = wholeOption(values["raw-sample"], "raw-sample", 1_000, 1_000_000);
+  const streamCount = wholeOption(values.streams, "streams", 1, 10_000);
+  const burst = wholeOption(values.burst, "burst", 1, 1_000_000);
   const config = loadConfig();
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 600_000 });
   const node = config.elasticsearch.nodes[0]!;
@@ -72,21 +79,30 @@ async function main(): Promise<number> {
       const rebuild = await rebuildInChild(prefix, { sourceArgs: args, log });
       log(`  rebuilt in ${rebuild.seconds.toFixed(0)} s, ${rebuild.docsPerSecond.toLocaleString("en")} docs/s, peak RSS ${rebuild.peakRssMiB.toFixed(0)} MiB`);
       const names = indexNames(prefix);
-      const stats = await fixtureIndexStats(es, names.fixtures);
-      log(`  fixtures index: ${stats.fixtures.toLocaleString("en")} fixtures, ${stats.luceneDocsPerFixture.toFixed(1)} Lucene docs and ${(stats.bytesPerFixture / 1024).toFixed(1)} KB per fixture`);
+      const families: FamilyStats[] = [];
+      for (const [label, alias] of [["live part", names.fixtures], ["history", names.fixtures_history]] as const) {
+        families.push(await fixtureIndexStats(es, label, alias));
+        const stats = families.at(-1)!;
+        log(`  ${label}: ${stats.fixtures.toLocaleString("en")} fixtures, ${(stats.lucene / stats.fixtures).toFixed(1)} Lucene docs and ${(stats.bytes / stats.fixtures / 1024).toFixed(1)} KB per fixture`);
+      }
       log(`  raw _bulk of the first ${rawSample.toLocaleString("en")} fixture documents of the same source...`);
       const raw = await rawBulkRate(es, node, `${prefix}_raw`, sourceOptions(args), rawSample);
       log(`  raw: ${raw.docsPerSecond.toLocaleString("en")} docs/s`);
-      const service = await startOwnService(config.elasticsearch.nodes, prefix);
+      // Every stream on one key, and no rate limit: the figures are the service's, not a customer's limits.
+      const service = await startOwnService(config.elasticsearch.nodes, prefix, { STREAMS_PER_KEY: String(streamCount), RATE_LIMIT_PER_SECOND: "0" });
       let kinds: KindLatency[];
+      let streams: StreamRound;
       try {
         const key = await createLoadKey(es, names, "bench:scale");
         log(`  ${requests} requests of each kind, one at a time...`);
         kinds = await measureKinds(es, names, { url: service.url, key }, requests);
+        log(`  ${streamCount} streams, each its own query, then a burst of ${burst} writes...`);
+        streams = await streamRound(es, names, { url: service.url, key }, { count: streamCount, burst, log });
       } finally {
         service.stop();
       }
-      results.push({ sizing: args.join(" "), rebuild, raw, ...stats, kinds });
+      const fixtures = families.reduce((sum, family) => sum + family.fixtures, 0);
+      results.push({ fixtures, sizing: args.join(" "), rebuild, raw, families, kinds, streams });
       if (!values.keep) await deleteIndicesWithPrefix(es, prefix);
     }
   } finally {
@@ -118,17 +134,17 @@ function sourceOptions(args: string[]): SourceOptions {
   };
 }
 
+type FamilyStats = { label: string; fixtures: number; lucene: number; bytes: number };
+
 /**
- * Lucene documents and bytes of the fixtures index once merged to one segment (as settled data
+ * Lucene documents and bytes of one fixtures family once merged to one segment (as settled data
  * ends up), so the figure does not depend on where the node's merges happened to be.
  */
-async function fixtureIndexStats(es: ReturnType<typeof createElasticsearchClient>, alias: string) {
+async function fixtureIndexStats(es: ReturnType<typeof createElasticsearchClient>, label: string, alias: string): Promise<FamilyStats> {
   await es.indices.forcemerge({ index: alias, max_num_segments: 1 });
   const fixtures = (await es.count({ index: alias })).count;
   const [row] = await es.cat.indices({ index: alias, h: "docs.count,store.size", bytes: "b", format: "json" });
-  const lucene = Number(row?.["docs.count"] ?? Number.NaN);
-  const bytes = Number(row?.["store.size"] ?? Number.NaN);
-  return { fixtures, luceneDocsPerFixture: lucene / fixtures, bytesPerFixture: bytes / fixtures, storeGiB: bytes / 2 ** 30 };
+  return { label, fixtures, lucene: Number(row?.["docs.count"] ?? Number.NaN), bytes: Number(row?.["store.size"] ?? Number.NaN) };
 }
 
 function diskFreeGiB(): number {
@@ -148,15 +164,28 @@ function table(results: SizeResult[]): string[] {
   lines.push(row("raw _bulk docs/s (sample)", results.map((r) => r.raw.docsPerSecond.toLocaleString("en"))));
   lines.push(row("rebuild / raw", results.map((r) => `${((r.rebuild.docsPerSecond / r.raw.docsPerSecond) * 100).toFixed(0)}%`)));
   lines.push(row("rebuild peak RSS MiB", results.map((r) => r.rebuild.peakRssMiB.toFixed(0))));
-  lines.push(row("Lucene docs / fixture", results.map((r) => r.luceneDocsPerFixture.toFixed(1))));
-  lines.push(row("KB / fixture", results.map((r) => (r.bytesPerFixture / 1024).toFixed(2))));
-  lines.push(row("fixtures index GiB", results.map((r) => r.storeGiB.toFixed(2))));
+  const family = (r: SizeResult, label: string) => r.families.find((f) => f.label === label)!;
+  const sum = (r: SizeResult, key: "fixtures" | "lucene" | "bytes") => r.families.reduce((total, f) => total + f[key], 0);
+  for (const label of ["live part", "history"]) {
+    lines.push(row(`${label}: fixtures`, results.map((r) => family(r, label).fixtures.toLocaleString("en"))));
+    lines.push(row(`${label}: Lucene docs / fixture`, results.map((r) => (family(r, label).lucene / family(r, label).fixtures).toFixed(1))));
+    lines.push(row(`${label}: KB / fixture`, results.map((r) => (family(r, label).bytes / family(r, label).fixtures / 1024).toFixed(2))));
+  }
+  lines.push(row("all: Lucene docs / fixture", results.map((r) => (sum(r, "lucene") / sum(r, "fixtures")).toFixed(1))));
+  lines.push(row("all: KB / fixture", results.map((r) => (sum(r, "bytes") / sum(r, "fixtures") / 1024).toFixed(2))));
+  lines.push(row("fixtures GiB", results.map((r) => (sum(r, "bytes") / 2 ** 30).toFixed(2))));
   for (const kind of KIND_NAMES) {
     const of = (r: SizeResult) => r.kinds.find((k) => k.kind === kind);
     lines.push(row(`${kind} p50/p95 ms`, results.map((r) => `${ms(of(r)?.p50 ?? Number.NaN)}/${ms(of(r)?.p95 ?? Number.NaN)}`)));
     const failed = results.reduce((sum, r) => sum + (of(r)?.failed ?? 0), 0);
     if (failed > 0) lines.push(row(`  ${kind}: failed`, results.map((r) => String(of(r)?.failed ?? 0))));
   }
+  lines.push(row("streams open", results.map((r) => `${r.streams.opened}/${r.streams.streams}`)));
+  lines.push(row("stream snapshot p50/p95 ms", results.map((r) => `${ms(r.streams.snapshot.p50)}/${ms(r.streams.snapshot.p95)}`)));
+  lines.push(row("all streams open s", results.map((r) => r.streams.openSeconds.toFixed(1))));
+  lines.push(row("burst: writes / events", results.map((r) => `${r.streams.change.written}/${r.streams.change.events}`)));
+  lines.push(row("change write->event p50/p95 ms", results.map((r) => `${ms(r.streams.change.p50)}/${ms(r.streams.change.p95)}`)));
+  lines.push(row("clients equal to polled", results.map((r) => `${r.streams.equal}/${r.streams.opened}`)));
   return lines;
 }
 

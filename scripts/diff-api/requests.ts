@@ -26,8 +26,9 @@ const WHERE = BROAD_WHERE.slice(0, 5);
 const ORDERS = [BROAD_ORDER, "order[CORNERS]=desc:HOME", "order[GOALS]=asc"];
 
 export async function differentialRequests(es: Client, names: IndexNames, sample: number): Promise<string[]> {
+  // Ids, days, seasons and teams from every season: the live part and history.
   const response = await es.search<Sampled>({
-    index: names.fixtures,
+    index: names.fixtures_all,
     size: sample,
     _source: ["id", "date_time", "league.id", "season.id", "participants.name"],
     query: { function_score: { query: { match_all: {} }, functions: [{ random_score: { seed: 11, field: "_seq_no" } }] } },

@@ -45,7 +45,7 @@ export async function loadOwnData(nodes: string[], prefix: string, log: (line: s
   try {
     const started = Date.now();
     const { dataSet } = await buildDataSet({ source: "synthetic" }, new Date(), () => {});
-    const report = await rebuild(es, names, dataSet, () => {}, config.indexReplicas);
+    const report = await rebuild(es, names, dataSet, () => {}, config.indexLayout);
     // Demo users 1-3 (the load key is user 1's) get bet builders, so their routes answer with data.
     await betBuildersAfterRebuild(es, names);
     log(`Loaded ${report.counts.fixtures.toLocaleString("en")} synthetic fixtures under ${prefix}_* in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -22,8 +22,9 @@ const SAMPLE_SIZE = 300;
 const IDS_PER_REQUEST = 10;
 
 export async function sampleTargets(es: Client, names: IndexNames): Promise<LoadTargets> {
+  // Every season: by day and by id read the live part and history alike.
   const response = await es.search<SampledFixture>({
-    index: names.fixtures,
+    index: names.fixtures_all,
     size: SAMPLE_SIZE,
     _source: ["id", "date_time", "season.is_current", "participants.name"],
     query: { function_score: { query: { match_all: {} }, functions: [{ random_score: { seed: 7, field: "_seq_no" } }] } },
@@ -35,7 +36,7 @@ export async function sampleTargets(es: Client, names: IndexNames): Promise<Load
     teamNames: [...new Set(fixtures.flatMap((f) => f.participants.map((p) => p.name)))],
   };
   if (targets.days.length === 0 || targets.stableIds.length < IDS_PER_REQUEST || targets.teamNames.length === 0) {
-    throw new Error(`${names.fixtures} holds too little data for the load (rebuild it first)`);
+    throw new Error(`${names.fixtures_all} holds too little data for the load (rebuild it first)`);
   }
   return targets;
 }

@@ -22,7 +22,7 @@ export type AfterRebuildReport = { synced: number; demoUsers: number[]; created:
  */
 export async function betBuildersAfterRebuild(
   es: Client,
-  indices: Pick<IndexNames, "fixtures" | "bet_builders">,
+  indices: Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all" | "bet_builders">,
   now: Date = new Date(),
 ): Promise<AfterRebuildReport> {
   await ensureBetBuilderMapping(es, indices.bet_builders);

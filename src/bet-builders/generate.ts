@@ -45,7 +45,7 @@ export const DEFAULT_FIXTURE_COUNT = 10;
  */
 export async function generateBetBuilders(
   es: Client,
-  indices: Pick<IndexNames, "fixtures" | "bet_builders">,
+  indices: Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all" | "bet_builders">,
   options: GenerateOptions,
 ): Promise<GenerateReport> {
   const now = options.now ?? new Date();
@@ -55,9 +55,10 @@ export async function generateBetBuilders(
     return model;
   });
   const fixtures = await candidateFixtures(es, indices.fixtures, options, now);
+  // Form is past matches: history as well as the live part.
   const forms = await readForms(
     es,
-    indices.fixtures,
+    indices.fixtures_all,
     fixtures.flatMap((fixture) => [
       { teamId: fixture.home_team_id, before: fixture.date_time },
       { teamId: fixture.away_team_id, before: fixture.date_time },

@@ -14,7 +14,7 @@ export type RepriceReport = {
   suspended: number;
 };
 
-type Indices = Pick<IndexNames, "fixtures" | "bet_builders">;
+type Indices = Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all" | "bet_builders">;
 
 const CHUNK = 200;
 
@@ -38,7 +38,7 @@ export async function repriceForFixtures(es: Client, indices: Indices, fixtureId
     const chunk = unique.slice(start, start + CHUNK);
     const builders = await readBetBuildersOfFixtures(es, indices.bet_builders, chunk);
     if (builders.length === 0) continue;
-    const fixtures = await readFixturesById<PricingFixture>(es, indices.fixtures, chunk, { _source: [...PRICING_FIXTURE_FIELDS] });
+    const fixtures = await readFixturesById<PricingFixture>(es, indices, chunk, { _source: [...PRICING_FIXTURE_FIELDS] });
     const written = await rewriteBetBuilders(es, indices.bet_builders, builders, (doc) => {
       const priced = priceBetBuilder(doc, fixtures.get(doc.fixture_id) ?? null, now);
       return pricingChanged(doc, priced) ? priced : null;

@@ -134,6 +134,7 @@ function* dataSetWalk(
     ...referenceDocuments(source, lookups, outline),
     standings: { count: tables.rowCount, documents: () => standingDocuments(lookups, tables, now) },
     fixtures: { count: outline.fixtureCount, documents: () => fixtureDocuments(source, lookups, tables.positions, now) },
+    now,
   };
   return { dataSet, summary: [`${outline.inPlay} fixtures in play at ${now.toISOString()}`] };
 }

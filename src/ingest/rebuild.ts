@@ -6,16 +6,20 @@ import {
   currentVersion,
   type DataOrigin,
   deleteVersions,
+  dropUnfinishedMoves,
   finishVersion,
   listVersions,
   newVersion,
   swapAliases,
 } from "../store/index-versions.js";
-import type { IndexReplicas } from "../config.js";
+import type { IndexLayout, IndexReplicas } from "../config.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
+import { familyOf } from "../domain/fixture/index-family.js";
+import { layoutOf } from "../store/index-layout.js";
 import { Lease, type LeaseOptions } from "../store/lease.js";
 import { recomputeSeasonStandings } from "../standings/recompute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
-import { bulkLoad } from "../store/bulk-load.js";
+import { bulkLoad, type LoadableDocument } from "../store/bulk-load.js";
 import { countDocuments } from "../store/searches.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
@@ -26,9 +30,17 @@ import { ProgressReporter } from "./progress.js";
  * rebuild (`npm start` after a mapping change) reads the same source.
  */
 export type DataSet = Record<
-  VersionedIndex,
+  DataSetIndex,
   { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> }
-> & { origin?: DataOrigin };
+> & {
+  origin?: DataOrigin;
+  /** The instant the documents were built for: it decides which fixtures are history (default: when the rebuild starts). */
+  now?: Date;
+};
+
+/** A data set's indices: its fixtures are one stream, which the rebuild splits into the live part and history. */
+export type DataSetIndex = Exclude<VersionedIndex, "fixtures_history">;
+export const DATA_SET_INDICES = VERSIONED_INDICES.filter((logical): logical is DataSetIndex => logical !== "fixtures_history");
 
 export type RebuildReport = {
   version: string;
@@ -65,28 +77,30 @@ export async function rebuild(
   names: IndexNames,
   data: DataSet,
   log: Log = () => {},
-  replicas: IndexReplicas = "auto",
+  layout: IndexLayout | IndexReplicas = "auto",
   leaseOptions: LeaseOptions = {},
 ): Promise<RebuildReport> {
-  return Lease.hold(es, names, "rebuild", { log, ...leaseOptions }, (lease) => rebuildHoldingLease(es, names, data, { log, replicas, lease }));
+  return Lease.hold(es, names, "rebuild", { log, ...leaseOptions }, (lease) =>
+    rebuildHoldingLease(es, names, data, { log, layout: layoutOf(layout), lease }),
+  );
 }
 
 async function rebuildHoldingLease(
   es: Client,
   names: IndexNames,
   data: DataSet,
-  { log, replicas, lease }: { log: Log; replicas: IndexReplicas; lease: Lease },
+  { log, layout, lease }: { log: Log; layout: IndexLayout; lease: Lease },
 ): Promise<RebuildReport> {
   const started = Date.now();
   // Live writes are carried over from the moment the data set was generated (its
   // documents' updated_at), which is before this call: reading the source takes a while.
   const rebuildStarted = new Date(started);
-  const total = VERSIONED_INDICES.reduce((sum, logical) => sum + data[logical].count, 0);
-  const versions = await startVersion(es, names, { replicas, origin: data.origin }, log);
+  const total = DATA_SET_INDICES.reduce((sum, logical) => sum + data[logical].count, 0);
+  const versions = await startVersion(es, names, { layout, origin: data.origin }, log);
   let swapped = false;
   try {
     const loadStarted = Date.now();
-    await loadVersion(es, names, versions.version, { data, total, replicas }, log);
+    await loadVersion(es, names, versions.version, { data, total, layout, now: data.now ?? rebuildStarted }, log);
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const counts = await checkCounts(es, names, versions.version, data);
     await lease.assertHeld();
@@ -118,21 +132,24 @@ async function rebuildHoldingLease(
 async function startVersion(
   es: Client,
   names: IndexNames,
-  { replicas, origin }: { replicas: IndexReplicas; origin: DataOrigin | undefined },
+  { layout, origin }: { layout: IndexLayout; origin: DataOrigin | undefined },
   log: Log,
 ): Promise<Versions> {
-  await ensurePersistentIndices(es, names, replicas);
-  await applyPersistentReplicas(es, names, replicas);
+  await ensurePersistentIndices(es, names, layout.replicas);
+  await applyPersistentReplicas(es, names, layout.replicas);
+  // A move that failed before its swap must not leave a live part a rollback would pick up.
+  await dropUnfinishedMoves(es, names);
   const previous = await currentVersion(es, names);
   const version = newVersion();
   log(`Loading version ${version}`);
-  await createVersion(es, names, version, origin);
+  await createVersion(es, names, version, origin, layout);
   return { previous, version };
 }
 
 /**
  * Generates each index's documents and loads them into the new version as they come (the bulk
  * helper sends a batch while the next is generated), then readies the indices for reading.
+ * Each fixture goes to the live part or history as `familyOf` says at the data set's `now`.
  * Nothing is spooled, so neither memory nor disk grows with the catalogue; a fault in the
  * source half-way fails the rebuild, which deletes the new version (the aliases never moved).
  */
@@ -140,31 +157,35 @@ async function loadVersion(
   es: Client,
   names: IndexNames,
   version: string,
-  load: { data: DataSet; total: number; replicas: IndexReplicas },
+  load: { data: DataSet; total: number; layout: IndexLayout; now: Date },
   log: Log,
 ): Promise<void> {
   log(`Generating and loading ${load.total.toLocaleString("en")} documents`);
   const progress = new ProgressReporter(load.total, log);
-  for (const logical of VERSIONED_INDICES) {
+  const families = { fixtures: versionedIndexName(names.fixtures, version), fixtures_history: versionedIndexName(names.fixtures_history, version) };
+  for (const logical of DATA_SET_INDICES) {
     const index = versionedIndexName(names[logical], version);
     const before = progress.done;
     const promised = load.data[logical].count;
     const sent = await bulkLoad(es, index, load.data[logical].documents(), {
       total: promised,
       onProgress: ({ sent }) => progress.update(before + sent, logical),
+      ...(logical === "fixtures" && {
+        indexOf: (item: LoadableDocument) => families[familyOf(item.doc as FixtureDocument, load.now, load.layout.liveHours)],
+      }),
     });
     if (sent !== promised) throw new CountMismatchError(`${logical}: the source promised ${promised} documents and made ${sent}`);
   }
   progress.finish();
-  await finishVersion(es, names, version, load.replicas);
+  await finishVersion(es, names, version, load.layout);
 }
 
-/** Every index of the new version holds exactly the documents the data set promised. */
+/** Every index of the new version holds exactly the documents the data set promised (the fixtures across both families). */
 async function checkCounts(es: Client, names: IndexNames, version: string, data: DataSet): Promise<Record<VersionedIndex, number>> {
   const counts = {} as Record<VersionedIndex, number>;
-  for (const logical of VERSIONED_INDICES) {
-    const count = await countDocuments(es, versionedIndexName(names[logical], version));
-    counts[logical] = count;
+  for (const logical of VERSIONED_INDICES) counts[logical] = await countDocuments(es, versionedIndexName(names[logical], version));
+  for (const logical of DATA_SET_INDICES) {
+    const count = logical === "fixtures" ? counts.fixtures + counts.fixtures_history : counts[logical];
     if (count !== data[logical].count) {
       throw new CountMismatchError(`${logical}: expected ${data[logical].count} documents, found ${count}`);
     }
@@ -203,7 +224,9 @@ async function swapInWithCarryOver(
  */
 async function deleteOlderVersions(es: Client, names: IndexNames, { previous, version }: Versions): Promise<void> {
   const live = await currentVersion(es, names);
-  const stale = (await listVersions(es, names)).filter((v) => v < version && v !== previous && v !== live);
+  // Incomplete ones too: a version of an older layout (before history was its own index) is never
+  // complete again, and would otherwise stay on disk for good.
+  const stale = (await listVersions(es, names, { complete: false })).filter((v) => v < version && v !== previous && v !== live);
   await deleteVersions(es, names, stale);
 }
 

@@ -10,15 +10,16 @@
 import type { Client } from "@elastic/elasticsearch";
 import { clientErrorKind } from "../store/errors.js";
 import type { IndexNames } from "../store/index-names.js";
+import { readOneFixtureVersioned } from "../store/fixture-reads.js";
 import { indexOneIfUnchanged, readOneVersioned } from "../store/versioned-documents.js";
 import { derivedFixtureFields } from "../standings/fixture-derived.js";
 import { mergeFixtureChange, type ChangeEffects, type ChangeMoment, type FixtureChange, type StoredFixture } from "./fixture-change.js";
 import { TeamNameCache } from "./team-names.js";
 
-export type UpdateTarget = { es: Client; indices: Pick<IndexNames, "fixtures">; teamNames: TeamNameCache };
+export type UpdateTarget = { es: Client; indices: Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all">; teamNames: TeamNameCache };
 
 /** Where a feed's updates go: the fixtures behind `indices`, with a team-name cache of their own. */
-export function updateTarget(es: Client, indices: Pick<IndexNames, "fixtures" | "teams">): UpdateTarget {
+export function updateTarget(es: Client, indices: Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all" | "teams">): UpdateTarget {
   return { es, indices, teamNames: new TeamNameCache(es, indices.teams) };
 }
 
@@ -54,15 +55,17 @@ export async function applyFixtureUpdate(
   const { es, indices } = target;
   let conflicts = 0;
   for (let attempt = 1; attempt <= MAX_UPDATE_ATTEMPTS; attempt++) {
-    const stored = await readOneVersioned<StoredFixture>(es, indices.fixtures, String(fixtureId));
-    if (!stored) throw new FixtureNotFoundError(fixtureId);
+    // Live updates are for the live part; a correction of a settled result finds the fixture in history.
+    const found = await readOneFixtureVersioned<StoredFixture>(es, indices, String(fixtureId));
+    if (!found) throw new FixtureNotFoundError(fixtureId);
+    const { index, stored } = found;
     const { doc, effects } = mergeFixtureChange(stored.doc, change, at);
     const result = { fixtureId, seasonId: doc.season.id, conflicts, effects };
     if (!effects.changed) return { ...result, written: false };
     const teamNames = await target.teamNames.namesOf(doc.participants.map((participant) => participant.id));
     try {
       // Not retried by the client: the loop here re-reads instead, and can tell our own write from another.
-      await indexOneIfUnchanged(es, indices.fixtures, { id: String(fixtureId), version: stored, doc: { ...doc, ...derivedFixtureFields(doc, teamNames) } });
+      await indexOneIfUnchanged(es, index, { id: String(fixtureId), version: stored, doc: { ...doc, ...derivedFixtureFields(doc, teamNames) } });
       return { ...result, written: true };
     } catch (error) {
       if (isConflict(error)) {
@@ -72,7 +75,7 @@ export async function applyFixtureUpdate(
       if (!isUnanswered(error)) throw error;
       // The write may have landed before the answer was lost: if the stored document is
       // now exactly ours, it did, and its effects (follow-ups) are still owed.
-      if (await landed(target, fixtureId, stored.seqNo, doc.updated_at)) return { ...result, written: true };
+      if (await landed(target, index, fixtureId, stored.seqNo, doc.updated_at)) return { ...result, written: true };
     }
   }
   throw new Error(`Fixture ${fixtureId} kept changing while being updated; gave up after ${MAX_UPDATE_ATTEMPTS} attempts`);
@@ -84,8 +87,8 @@ function isUnanswered(error: unknown): boolean {
 }
 
 /** Whether our write is the one stored now: a newer sequence number carrying our timestamp. */
-async function landed(target: UpdateTarget, fixtureId: number, readSeqNo: number, updatedAt: string): Promise<boolean> {
-  const now = await readOneVersioned<Pick<StoredFixture, "updated_at">>(target.es, target.indices.fixtures, String(fixtureId), ["updated_at"]);
+async function landed(target: UpdateTarget, index: string, fixtureId: number, readSeqNo: number, updatedAt: string): Promise<boolean> {
+  const now = await readOneVersioned<Pick<StoredFixture, "updated_at">>(target.es, index, String(fixtureId), ["updated_at"]);
   return now !== null && now.seqNo > readSeqNo && now.doc.updated_at === updatedAt;
 }
 

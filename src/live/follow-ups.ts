@@ -17,7 +17,7 @@ export type FollowUpReport = { betBuildersUpdated: number };
 
 export async function runFollowUps(
   es: Client,
-  indices: Pick<IndexNames, "fixtures" | "bet_builders" | "standings" | "teams">,
+  indices: Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all" | "bet_builders" | "standings" | "teams">,
   results: readonly UpdateResult[],
   now: Date = new Date(),
 ): Promise<FollowUpReport> {
@@ -27,7 +27,7 @@ export async function runFollowUps(
   const seasons = [...new Set(written.filter((result) => result.effects.finished).map((result) => result.seasonId))];
   if (seasons.length > 0) {
     // The tables read the season's fixtures with a search, which sees only refreshed writes.
-    await refreshIndex(es, indices.fixtures);
+    await refreshIndex(es, indices.fixtures_all);
     for (const seasonId of seasons) await recomputeSeasonStandings(es, indices, seasonId, now);
   }
   return { betBuildersUpdated: priced?.updated ?? 0 };

@@ -66,7 +66,7 @@ export class LiveSimulator {
 
   constructor(
     private readonly es: Client,
-    private readonly indices: Pick<IndexNames, "fixtures" | "teams" | "standings" | "bet_builders">,
+    private readonly indices: Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all" | "teams" | "standings" | "bet_builders">,
     options: Partial<SimulatorOptions> = {},
   ) {
     this.options = { ...DEFAULT_SIMULATOR_OPTIONS, ...options };

@@ -2,7 +2,8 @@ import type { Client } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import type { StandingRow } from "../domain/standings/compute.js";
 import { readTeamNames } from "../store/team-reads.js";
-import { readVersioned, updateIfUnchanged } from "../store/versioned-documents.js";
+import { readVersionedFixtures, type FixtureFamilies } from "../store/fixture-reads.js";
+import { updateIfUnchanged } from "../store/versioned-documents.js";
 import { derivedFixtureFields } from "./fixture-derived.js";
 import type { SeasonFixture } from "./season-fixtures.js";
 
@@ -52,30 +53,33 @@ const MAX_ATTEMPTS = 5;
  */
 export async function writeParticipantPositions(
   es: Client,
-  indices: { fixtures: string; teams: string },
+  indices: FixtureFamilies & { teams: string },
   fixtures: readonly SeasonFixture[],
   positions: ReadonlyMap<string, number>,
   now: Date = new Date(),
 ): Promise<number> {
-  const fixturesIndex = indices.fixtures;
   const changed = fixtures.filter((fixture) => repositioned(fixture, positions) !== null);
   let pending = changed.map((fixture) => String(fixture.id));
   const teamNames = await readTeamNames(es, indices.teams, changed.flatMap((fixture) => fixture.participants.map((p) => p.id)));
   let updated = 0;
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > MAX_ATTEMPTS) throw new Error(`Participant positions: ${pending.length} fixture(s) kept changing; gave up`);
-    const read = await readVersioned<StoredParts & Pick<FixtureDocument, "stage">>(es, fixturesIndex, pending, ["participants", "statistics", "metrics", "stage"]);
-    const writes = read.flatMap((stored) => {
-      const participants = repositioned(stored.doc, positions);
-      if (!participants) return [];
-      const doc = { participants, ...derivedFixtureFields({ ...stored.doc, participants }, teamNames), updated_at: now.toISOString() };
-      return [{ id: stored.id, version: stored, doc }];
-    });
-    if (writes.length === 0) break;
-    const outcome = await updateIfUnchanged(es, fixturesIndex, writes);
-    if (outcome.failure) throw new Error(`Participant positions of fixture ${outcome.failure.id}: ${outcome.failure.reason}`);
-    pending = outcome.conflicts;
-    updated += outcome.written.length;
+    const read = await readVersionedFixtures<StoredParts & Pick<FixtureDocument, "stage">>(es, indices, pending, ["participants", "statistics", "metrics", "stage"]);
+    const conflicts: string[] = [];
+    for (const [index, stored] of read) {
+      const writes = stored.flatMap((one) => {
+        const participants = repositioned(one.doc, positions);
+        if (!participants) return [];
+        const doc = { participants, ...derivedFixtureFields({ ...one.doc, participants }, teamNames), updated_at: now.toISOString() };
+        return [{ id: one.id, version: one, doc }];
+      });
+      if (writes.length === 0) continue;
+      const outcome = await updateIfUnchanged(es, index, writes);
+      if (outcome.failure) throw new Error(`Participant positions of fixture ${outcome.failure.id}: ${outcome.failure.reason}`);
+      conflicts.push(...outcome.conflicts);
+      updated += outcome.written.length;
+    }
+    pending = conflicts;
   }
   return updated;
 }

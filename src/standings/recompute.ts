@@ -29,11 +29,12 @@ export type RecomputeReport = {
  */
 export async function recomputeSeasonStandings(
   es: Client,
-  indices: Pick<IndexNames, "fixtures" | "standings" | "teams">,
+  indices: Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all" | "standings" | "teams">,
   seasonId: number,
   now: Date = new Date(),
 ): Promise<RecomputeReport> {
-  const fixtures = await readSeasonFixtures<SeasonFixture>(es, indices.fixtures, seasonId, SEASON_FIXTURE_FIELDS);
+  // A season's finished fixtures may be in history already (src/domain/fixture/index-family.ts).
+  const fixtures = await readSeasonFixtures<SeasonFixture>(es, indices.fixtures_all, seasonId, SEASON_FIXTURE_FIELDS);
   const teams = new Map<number, TableTeam>();
   const translations = new Map<number, LocalizedNames>();
   for (const fixture of fixtures) {

@@ -27,7 +27,14 @@ export async function bulkLoad(
   es: Client,
   index: string,
   documents: Iterable<LoadableDocument> | AsyncIterable<LoadableDocument>,
-  options: { total?: number; onProgress?: LoadProgress; flushBytes?: number; concurrency?: number } = {},
+  options: {
+    total?: number;
+    onProgress?: LoadProgress;
+    flushBytes?: number;
+    concurrency?: number;
+    /** The index of each document when they do not all go to `index` (the rebuild's fixtures: live part or history). */
+    indexOf?: (item: LoadableDocument) => string;
+  } = {},
 ): Promise<number> {
   const dropped: Array<{ id: string; error: string }> = [];
   let sent = 0;
@@ -37,7 +44,7 @@ export async function bulkLoad(
     onDocument: (item) => {
       sent++;
       if (options.onProgress && sent % 1000 === 0) options.onProgress({ index, sent, total });
-      return [{ index: { _index: index, _id: item.id } }, item.doc];
+      return [{ index: { _index: options.indexOf?.(item) ?? index, _id: item.id } }, item.doc];
     },
     onDrop: (drop) => {
       const document = drop.document as LoadableDocument;
@@ -57,4 +64,13 @@ export async function bulkLoad(
 
 async function* iterate(documents: Iterable<LoadableDocument> | AsyncIterable<LoadableDocument>) {
   yield* documents;
+}
+
+/** Writes one batch of whole documents, each into its own index by id; a rejected one fails the batch (a copy must not lose a document). */
+export async function indexBatch(es: Client, items: ReadonlyArray<{ index: string; id: string; doc: object }>): Promise<void> {
+  if (items.length === 0) return;
+  const response = await es.bulk({ operations: items.flatMap((item) => [{ index: { _index: item.index, _id: item.id } }, item.doc]) });
+  if (!response.errors) return;
+  const failed = response.items.find((item) => item.index?.error)?.index;
+  throw new Error(`Writing document ${failed?._id} into ${failed?._index} failed: ${failed?.error?.reason ?? failed?.error?.type ?? "unknown"}`);
 }

@@ -13,7 +13,7 @@ export type Versioned<T> = DocumentVersion & { id: string; doc: T };
 type BulkOutcome = {
   /** Positions (in the writes given) of the documents written. */
   written: number[];
-  /** Ids refused with 409: changed since they were read, or (a create) already there. */
+  /** Ids refused with 409: changed since they were read, or (a create) already there; or gone since (404 on an update: a fixture moved to history). */
   conflicts: string[];
   /** The first write that failed otherwise, or null: the caller fails with it. */
   failure: { id: string; reason: string } | null;
@@ -27,6 +27,7 @@ function versioned<T>(id: string, doc: T, seqNo: number | undefined, primaryTerm
 
 /** The documents of `ids` that exist, with their versions (`source`: only these fields). */
 export async function readVersioned<T>(es: Client, index: string, ids: readonly string[], source?: readonly string[]): Promise<Array<Versioned<T>>> {
+  if (ids.length === 0) return [];
   const found = await readFound<T>(es, { index, ids: [...ids], ...(source ? { _source: [...source] } : {}) });
   return found.map(({ id, doc, seqNo, primaryTerm }) => versioned(id, doc, seqNo, primaryTerm));
 }
@@ -76,7 +77,8 @@ async function bulkWrite(es: Client, operations: Array<estypes.BulkOperationCont
   const outcome: BulkOutcome = { written: [], conflicts: [], failure: null };
   response.items.forEach((item, position) => {
     const result = (item.index ?? item.update ?? item.create)!;
-    if (result.status === 409) outcome.conflicts.push(result._id!);
+    // An update of a document gone since it was read (moved to history meanwhile) is read again, like a 409.
+    if (result.status === 409 || (result.status === 404 && item.update)) outcome.conflicts.push(result._id!);
     else if (result.error) outcome.failure ??= { id: String(result._id), reason: result.error.reason ?? result.error.type };
     else outcome.written.push(position);
   });

@@ -4,6 +4,7 @@ import { PARTS_BODY_MIN_BYTES } from "../../src/http/json-parts-response.js";
 import { loadCatalog, MINI_SEASONS, miniCatalog } from "../support/mini-catalog.js";
 import { rawGet } from "../support/raw-get.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
+import { readOneFixtureVersioned } from "../../src/store/fixture-reads.js";
 
 const NOW = new Date("2026-11-21T15:30:00.000Z");
 let env: TestEnv;
@@ -68,9 +69,10 @@ describe("ETag and 304 for data that is not live", () => {
     const path = "/fixtures?fixture_id=1,2&include=odds";
     const before = await rawGet(env.url + path, { "X-API-Key": key });
     const etag = String(before.headers.etag);
-    const { _source: stored } = await env.es.get<{ league: { name: string } }>({ index: env.deps.indices.fixtures, id: "2" });
-    const renamed = { ...stored!, league: { ...stored!.league, name: `${stored!.league.name} (renamed)` } };
-    await env.es.index({ index: env.deps.indices.fixtures, id: "2", document: renamed, refresh: true });
+    // Written where it is: a settled fixture of last season is in history (docs/scaling.md).
+    const { index, stored: { doc: stored } } = (await readOneFixtureVersioned<{ league: { name: string } }>(env.es, env.deps.indices, "2"))!;
+    const renamed = { ...stored, league: { ...stored.league, name: `${stored.league.name} (renamed)` } };
+    await env.es.index({ index, id: "2", document: renamed, refresh: true });
     try {
       const after = await rawGet(env.url + path, { "X-API-Key": key, "If-None-Match": etag });
       expect(after.status).toBe(200);
@@ -79,7 +81,7 @@ describe("ETag and 304 for data that is not live", () => {
       expect(after.body.toString()).toContain("(renamed)");
       expect(after.body.toString()).not.toBe(before.body.toString());
     } finally {
-      await env.es.index({ index: env.deps.indices.fixtures, id: "2", document: stored, refresh: true });
+      await env.es.index({ index, id: "2", document: stored, refresh: true });
     }
   });
 

@@ -3,6 +3,7 @@ import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
 import { indexSearchFixtures, type SearchFixtureSpec, type ValueSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
+import { DEFAULT_LIVE_HOURS } from "../../src/config.js";
 
 /**
  * The semantics of GET /fixtures/search on the real node, with fixtures this file
@@ -159,7 +160,7 @@ describe("GET /fixtures/search windows and statuses", () => {
   it("includes both edges of the window on the node: now and now + N hours", async () => {
     const request = fixturesSearchRequest(
       { window: 3, leagueIds: [EDGE_LEAGUE], where: [], order: null, includes: new Set(), page: 1, perPage: 10 },
-      { index: env.deps.indices.fixtures, now: EDGE_NOW },
+      { index: env.deps.indices.fixtures, now: EDGE_NOW, liveHours: DEFAULT_LIVE_HOURS },
     );
     const response = await env.es.search<FixtureDocument>(request);
     expect(response.hits.hits.map((hit) => hit._source?.id)).toEqual([502, 503]);

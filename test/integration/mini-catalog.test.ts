@@ -64,7 +64,7 @@ describe("fixture documents built from a catalog", () => {
 
   it("indexes effective values so a nested query finds a fixture by its statistic", async () => {
     const response = await env.es.search({
-      index: env.deps.indices.fixtures,
+      index: env.deps.indices.fixtures_all,
       query: {
         nested: {
           path: "effective",

@@ -6,6 +6,8 @@ import { readRefs, searchRefs, sourceFilterOf } from "../../src/store/versioned-
 import { getOk, type FixturesPage } from "../support/fixtures-api.js";
 import { useCatalogEnv } from "../support/catalog-env.js";
 import { FORM, LIVE, PAGING_DAY } from "../support/fixtures-catalog.js";
+import { readOneFixtureVersioned } from "../../src/store/fixture-reads.js";
+import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
 
 /**
  * Fixture lists read ids and versions first and only the documents whose presented JSON is
@@ -47,9 +49,10 @@ describe("fixture lists through the presented-JSON cache", () => {
     const env = testEnv();
     const path = `/fixtures?fixture_id=${FORM.target}`;
     const before = (await getOk<FixturesPage>(env, path)).fixtures[0]!;
-    const stored = await env.storedFixture(FORM.target);
+    // Written where it is (a past season's fixture is in history).
+    const { index, stored: { doc: stored } } = (await readOneFixtureVersioned<FixtureDocument>(env.es, env.deps.indices, String(FORM.target)))!;
     const updatedAt = new Date(Date.parse(stored.updated_at) + 60_000).toISOString();
-    await env.es.index({ index: env.deps.indices.fixtures, id: String(FORM.target), document: { ...stored, updated_at: updatedAt }, refresh: true });
+    await env.es.index({ index, id: String(FORM.target), document: { ...stored, updated_at: updatedAt }, refresh: true });
     const after = (await getOk<FixturesPage>(env, path)).fixtures[0]!;
     expect(before.updated_at).not.toBe(updatedAt);
     expect(after.updated_at).toBe(updatedAt);
@@ -58,7 +61,7 @@ describe("fixture lists through the presented-JSON cache", () => {
   it("give up the two-step read when a document changed between the search and the read", async () => {
     const env = testEnv();
     const request = buildFixturesSearch({
-      index: env.deps.indices.fixtures,
+      index: env.deps.indices.fixtures_all,
       selection: { sportId: 1, fixtureIds: [FORM.first] },
       order: "asc",
       window: pageWindow(1, 25),
@@ -71,8 +74,8 @@ describe("fixture lists through the presented-JSON cache", () => {
     expect(read.map((fixture) => [fixture.doc.id, fixture.version])).toEqual([[FORM.first, refs[0]!.version]]);
     expect(read[0]!.doc).not.toHaveProperty("odds");
 
-    const stored = await env.storedFixture(FORM.first);
-    await env.es.index({ index: env.deps.indices.fixtures, id: String(FORM.first), document: stored, refresh: true });
+    const { index, stored: { doc: stored } } = (await readOneFixtureVersioned<FixtureDocument>(env.es, env.deps.indices, String(FORM.first)))!;
+    await env.es.index({ index, id: String(FORM.first), document: stored, refresh: true });
     expect(await readRefs(env.es, refs.map((ref) => ({ ref, source })))).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { rebuild, rollback, type DataSet } from "../../src/ingest/rebuild.js";
 import type { IndexedDocument } from "../../src/domain/indexed-document.js";
 import { DroppedDocumentsError } from "../../src/store/bulk-load.js";
 import { createVersion, currentVersion, dataOrigin, deleteVersions, listVersions } from "../../src/store/index-versions.js";
+import { PERSISTENT_INDICES, VERSIONED_INDICES } from "../../src/store/index-names.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 let env: TestEnv;
@@ -82,12 +83,12 @@ describe("rebuild", () => {
     };
     await rebuild(env.es, env.deps.indices, dataSet([10]), undefined, 1);
     const pinned = await replicaSettingsOf();
-    expect(pinned).toHaveLength(8);
+    expect(pinned).toHaveLength(VERSIONED_INDICES.length + PERSISTENT_INDICES.length);
     for (const settings of pinned) expect(settings).toMatchObject({ "index.number_of_replicas": "1", "index.auto_expand_replicas": "false" });
 
     await rebuild(env.es, env.deps.indices, dataSet([11]));
     const auto = await replicaSettingsOf();
-    expect(auto).toHaveLength(8);
+    expect(auto).toHaveLength(VERSIONED_INDICES.length + PERSISTENT_INDICES.length);
     for (const settings of auto) expect(settings).toMatchObject({ "index.auto_expand_replicas": "0-1" });
   });
 

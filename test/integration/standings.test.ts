@@ -85,8 +85,8 @@ async function standings(query: string, withKey = key): Promise<Row[]> {
 
 const stat = (row: Row, name: string) => row.statistics.find((s) => s.developer_name === name)?.value;
 
-async function storedFixture(id: number): Promise<FixtureDocument> {
-  return (await env.es.get<FixtureDocument>({ index: env.deps.indices.fixtures, id: String(id) }))._source!;
+function storedFixture(id: number): Promise<FixtureDocument> {
+  return env.storedFixture(id);
 }
 
 describe("GET /standings", () => {
@@ -183,7 +183,7 @@ async function searchDocValues(id: number): Promise<unknown> {
   const search = (mappings.properties?.search as { properties?: Record<string, { type?: string }> } | undefined)?.properties ?? {};
   const keywords = Object.entries(search).filter(([, field]) => field.type === "keyword").map(([name]) => `search.${name}`);
   const response = await env.es.search({
-    index: env.deps.indices.fixtures,
+    index: env.deps.indices.fixtures_all,
     query: { term: { id } },
     docvalue_fields: keywords,
     _source: false,
@@ -246,7 +246,7 @@ describe("recomputeSeasonStandings", () => {
     expect(Object.keys(searchBefore as object).length).toBeGreaterThan(0);
     expect(await searchDocValues(1)).toEqual(searchBefore);
     const effective = await env.es.count({
-      index: env.deps.indices.fixtures,
+      index: env.deps.indices.fixtures_all,
       query: {
         bool: {
           filter: [

@@ -12,6 +12,7 @@ import type { NamedQuery } from "../../src/search/streams/named-queries.js";
 import { StandingReader } from "../../src/streams/standing-reader.js";
 import { indexSearchFixtures, type SearchFixtureSpec, type ValueSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
+import { DEFAULT_LIVE_HOURS } from "../../src/config.js";
 
 /**
  * The same answer, proven: for many random standing queries over stored fixtures, the
@@ -78,7 +79,7 @@ function query(i: number): NamedQuery {
     page: 1,
     perPage: 1,
   };
-  return { name: `q${i}`, query: fixturesSearchRequest(input, { index, now }).query! };
+  return { name: `q${i}`, query: fixturesSearchRequest(input, { index, now, liveHours: DEFAULT_LIVE_HOURS }).query! };
 }
 
 /** Each query's own answer: its whole result set, asked alone. */

@@ -11,6 +11,7 @@ import { createHttpServer } from "../../src/http-server.js";
 import type { AppDeps } from "../../src/http/context.js";
 import { createLogger } from "../../src/logger.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
+import { readOneFixtureVersioned } from "../../src/store/fixture-reads.js";
 import { createVersion, deleteIndicesWithPrefix, finishVersion, newVersion, swapAliases } from "../../src/store/index-versions.js";
 
 /**
@@ -82,7 +83,10 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
       return fetch(url + path, { ...rest, headers: allHeaders });
     },
     async storedFixture(id) {
-      return (await deps.es.get<FixtureDocument>({ index: deps.indices.fixtures, id: String(id) }))._source!;
+      // From the live part or history, wherever the fixture is.
+      const found = await readOneFixtureVersioned<FixtureDocument>(deps.es, deps.indices, String(id));
+      if (!found) throw new Error(`Fixture ${id} is in neither ${deps.indices.fixtures} nor ${deps.indices.fixtures_history}`);
+      return found.stored.doc;
     },
     async close() {
       deps.streams.close();

@@ -21,6 +21,7 @@ import { targetLine } from "../../lib/target-line.js";
 import type { FloorRow, FloorScenario, ScenarioSet, ServiceUnderTest } from "./harness.js";
 import type { NodeSend } from "./node-send.js";
 import { BROAD_ORDER, BROAD_WHERE } from "../../lib/broad-filters.js";
+import { DEFAULT_LIVE_HOURS } from "../../../src/config.js";
 
 const TARGET_P99_MS = 50;
 const MIN_FIXTURES = 100_000;
@@ -42,7 +43,7 @@ function scenarios(toNode: NodeSend, node: string, names: IndexNames): FloorScen
       servicePath: `/fixtures/search?${query(filters)}`,
       // What the client sends the node: the body, and the one URL parameter; a fresh `now` each time.
       raw: () => {
-        const { index, allow_partial_search_results, ...body } = refsOnly(fixturesSearchRequest(input, { index: names.fixtures, now: new Date() }));
+        const { index, allow_partial_search_results, ...body } = refsOnly(fixturesSearchRequest(input, { index: names.fixtures, now: new Date(), liveHours: DEFAULT_LIVE_HOURS }));
         return toNode(`${node}/${String(index)}/_search?allow_partial_search_results=${String(allow_partial_search_results)}`, { method: "POST", headers, body: JSON.stringify(body) });
       },
       cpuLimitMs: CPU_LIMIT_MS,

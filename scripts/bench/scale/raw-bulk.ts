@@ -2,9 +2,13 @@
  * The node's own rate on the rebuild's documents: the first `sample` fixture documents of the
  * same source, serialized up front (not timed), then sent as plain `_bulk` requests (no client
  * helper, nothing generated meanwhile) of the rebuild's batch size and concurrency into a fresh
- * fixtures index with the rebuild's load settings.
+ * version with the rebuild's load settings, each into the family the rebuild puts it in (live
+ * part or history, whose codec differs).
  */
 import type { Client } from "@elastic/elasticsearch";
+import { DEFAULT_LIVE_HOURS } from "../../../src/config.js";
+import type { FixtureDocument } from "../../../src/domain/fixture/fixture-document.js";
+import { familyOf, type FixtureFamily } from "../../../src/domain/fixture/index-family.js";
 import { buildDataSet, type SourceOptions } from "../../../src/ingest/data-set.js";
 import { indexNames, versionedIndexName } from "../../../src/store/index-names.js";
 import { createVersion, deleteIndicesWithPrefix, finishVersion } from "../../../src/store/index-versions.js";
@@ -15,8 +19,8 @@ const CONCURRENCY = 2;
 export async function rawBulkRate(es: Client, node: string, prefix: string, source: SourceOptions, sample: number): Promise<{ docs: number; docsPerSecond: number }> {
   const names = indexNames(prefix);
   const version = "00000000000000001";
-  const index = versionedIndexName(names.fixtures, version);
-  const batches = await ndjsonBatches(source, index, sample);
+  const families = { fixtures: versionedIndexName(names.fixtures, version), fixtures_history: versionedIndexName(names.fixtures_history, version) };
+  const batches = await ndjsonBatches(source, families, sample);
   const docs = batches.reduce((sum, batch) => sum + batch.docs, 0);
   await deleteIndicesWithPrefix(es, prefix);
   await createVersion(es, names, version);
@@ -39,14 +43,15 @@ export async function rawBulkRate(es: Client, node: string, prefix: string, sour
   }
 }
 
-async function ndjsonBatches(source: SourceOptions, index: string, sample: number): Promise<Array<{ body: Buffer; docs: number }>> {
-  const { dataSet } = await buildDataSet(source, new Date());
+async function ndjsonBatches(source: SourceOptions, families: Record<FixtureFamily, string>, sample: number): Promise<Array<{ body: Buffer; docs: number }>> {
+  const now = new Date();
+  const { dataSet } = await buildDataSet(source, now);
   const batches: Array<{ body: Buffer; docs: number }> = [];
   let lines: string[] = [];
   let size = 0;
   let taken = 0;
   for await (const { id, doc } of dataSet.fixtures.documents()) {
-    const action = JSON.stringify({ create: { _index: index, _id: id } });
+    const action = JSON.stringify({ create: { _index: families[familyOf(doc as FixtureDocument, now, DEFAULT_LIVE_HOURS)], _id: id } });
     const json = JSON.stringify(doc);
     lines.push(action, json);
     size += action.length + json.length + 2;

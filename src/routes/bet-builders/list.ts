@@ -3,7 +3,7 @@ import type { BetBuilderDocument } from "../../domain/bet-builders/document.js";
 import { isOpen } from "../../domain/bet-builders/fixture-state.js";
 import { isInPlay } from "../../domain/types/statuses.js";
 import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
-import { readFixturesById } from "../../store/fixture-reads.js";
+import { readFixturesById, type FixtureFamilies } from "../../store/fixture-reads.js";
 import type { IndexNames } from "../../store/index-names.js";
 import { searchHits } from "../../store/searches.js";
 import { presentFixture, type FixtureView } from "../../presenters/fixture-presenter.js";
@@ -28,7 +28,7 @@ const MAX_PAGES = 5;
  */
 export async function listBetBuilders(
   es: Client,
-  indices: Pick<IndexNames, "fixtures" | "bet_builders">,
+  indices: Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all" | "bet_builders">,
   userId: number,
   filters: BetBuildersFilters,
   language: string,
@@ -42,7 +42,7 @@ export async function listBetBuilders(
       ...(after ? { search_after: after } : {}),
     });
     const builders = hits.flatMap((hit) => (hit._source && hit._source.user_id === userId ? [hit._source] : []));
-    const fixtures = await currentFixtures(es, indices.fixtures, builders);
+    const fixtures = await currentFixtures(es, indices, builders);
     for (const builder of builders) {
       if (shown === BET_BUILDERS_CAP) break;
       const fixture = fixtures.get(builder.fixture_id);
@@ -65,8 +65,8 @@ export async function listBetBuilders(
 }
 
 /** The bet builders' fixtures as they are now, by id. */
-async function currentFixtures(es: Client, index: string, builders: readonly BetBuilderDocument[]): Promise<Map<number, FixtureDocument>> {
+async function currentFixtures(es: Client, families: FixtureFamilies, builders: readonly BetBuilderDocument[]): Promise<Map<number, FixtureDocument>> {
   if (builders.length === 0) return new Map();
   const fixtureIds = [...new Set(builders.map((builder) => builder.fixture_id))];
-  return readFixturesById<FixtureDocument>(es, index, fixtureIds, { _source_excludes: FIXTURE_SOURCE_EXCLUDES });
+  return readFixturesById<FixtureDocument>(es, families, fixtureIds, { _source_excludes: FIXTURE_SOURCE_EXCLUDES });
 }

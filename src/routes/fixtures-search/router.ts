@@ -9,6 +9,7 @@ import { fixturesSearchRequest } from "../../search/fixtures-search/search-reque
 import { fullPageWindow, hasMore } from "../../search/page-window.js";
 import { searchPresentable } from "../../presenters/cached-fixtures.js";
 import { FixturesSearchDocSchema, FixturesSearchResponseSchema, fixturesSearchInput } from "./schema.js";
+import { DEFAULT_LIVE_HOURS } from "../../config.js";
 
 registry.registerPath({
   method: "get",
@@ -16,7 +17,9 @@ registry.registerPath({
   summary: "Upcoming and in-play fixtures by time window, status and range filters on metrics and statistics",
   description:
     "Window N holds fixtures in play now or kicking off from now to now + N hours (both edges inclusive); window=live " +
-    "has no date condition. Default statuses: the in-play ones for live, plus NOT_STARTED for 3 to 168; an explicit " +
+    "has no date condition, but settled fixtures (FT, AWARDED, CANCELLED, ABANDONED, NO_RESULT) are searched only up to " +
+    `${DEFAULT_LIVE_HOURS} hours after kick-off (by default; FIXTURES_LIVE_HOURS): the search is for upcoming and live fixtures, and GET ` +
+    "/fixtures reads every season. Default statuses: the in-play ones for live, plus NOT_STARTED for 3 to 168; an explicit " +
     "status replaces them. has_more is true when the page is full. When nothing matches the response is " +
     "`{ fixtures: [], pagination: { page, per_page, has_more: false } }` with the requested page and per_page.",
   security: API_KEY_SECURITY,
@@ -32,7 +35,8 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
 
     const request = fixturesSearchRequest(
       input,
-      { index: ctx.deps.indices.fixtures, now: new Date() },
+      // The live part (src/store/index-names.ts); settled fixtures as long as they stay in it.
+      { index: ctx.deps.indices.fixtures, now: new Date(), liveHours: ctx.deps.config.indexLayout.liveHours },
     );
     // Every include search offers lives in the fixture document itself: no second search.
     const options = { language, includes, filters, variant: "search" } as const;

@@ -48,7 +48,7 @@ export function fixturesSearchStandingQuery(deps: AppDeps, input: FixturesSearch
       order,
     }),
     // page and perPage are placeholders: a standing request reads the whole result set.
-    request: (now) => fixturesSearchRequest({ ...input, page: 1, perPage: 1 }, { index: deps.indices.fixtures, now }),
+    request: (now) => fixturesSearchRequest({ ...input, page: 1, perPage: 1 }, { index: deps.indices.fixtures, now, liveHours: deps.config.indexLayout.liveHours }),
     ...presentation(deps, { language, includes, filters, variant: "search" }),
   };
 }

@@ -53,7 +53,8 @@ export function entitySearchPlan(input: EntitySearchInput, indices: IndexNames):
     } else if (type === "team") {
       add(type, indices.teams, { query: withPriorBonus(referenceCandidateQuery(text, { codeFields: ["short_code"], fuzziness: TEAM_FUZZINESS })), size: CANDIDATES.team, sort: byScoreThenId, _source: TEAM_SOURCE });
     } else {
-      add(type, indices.fixtures, {
+      // Fans look up past matches too: fixtures across the live part and history.
+      add(type, indices.fixtures_all, {
         query: fixtureCandidateQuery(fixtureQuery(input.q).whole, input.now),
         size: CANDIDATES.fixture,
         sort: ["_score", { date_time: "asc" }, { id: "asc" }],

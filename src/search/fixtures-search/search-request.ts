@@ -26,9 +26,9 @@ export type FixturesSearchInput = {
  * (no scoring, cacheable clauses), the order with its tie-breaks, and the page.
  * Total hits are not counted: has_more comes from the page being full.
  */
-export function fixturesSearchRequest(input: FixturesSearchInput, target: { index: string; now: Date }): estypes.SearchRequest {
+export function fixturesSearchRequest(input: FixturesSearchInput, target: { index: string; now: Date; liveHours: number }): estypes.SearchRequest {
   const filter: estypes.QueryDslQueryContainer[] = [
-    ...windowFilter(input.window, input.statuses, target.now),
+    ...windowFilter(input.window, input.statuses, target.now, target.liveHours),
     ...(input.leagueIds ? [{ terms: { "league.id": [...input.leagueIds] } }] : []),
     ...whereClauses(input.where),
   ];

@@ -1,5 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
-import { IN_PLAY_STATUSES, type FixtureStatus } from "../../domain/types/statuses.js";
+import { IN_PLAY_STATUSES, SETTLED_STATUSES, type FixtureStatus } from "../../domain/types/statuses.js";
 
 /** The windows /fixtures/search offers: in play only, or N hours ahead. */
 export const SEARCH_WINDOWS = ["live", "3", "6", "12", "24", "48", "168"] as const;
@@ -7,6 +7,7 @@ export type SearchWindow = "live" | 3 | 6 | 12 | 24 | 48 | 168;
 export const DEFAULT_WINDOW: SearchWindow = 24;
 
 const HOUR_MS = 3_600_000;
+const SETTLED: ReadonlySet<string> = new Set(SETTLED_STATUSES);
 
 /**
  * window=live defaults to the in-play statuses; windows 3 to 168 add NOT_STARTED
@@ -19,16 +20,33 @@ export function defaultStatuses(window: SearchWindow): FixtureStatus[] {
 /**
  * The window and status conditions. Window N holds for a fixture in play now or
  * kicking off from now to now + N hours, both edges inclusive; `live` has no date
- * condition, so only the statuses decide. An explicit status list replaces the
- * window's defaults but never widens the window itself.
+ * condition, so only the statuses decide, except for settled fixtures: the search is for
+ * upcoming and live fixtures, and a settled one (FT, AWARDED, CANCELLED, ABANDONED, NO_RESULT)
+ * is searched up to `liveHours` after its kick-off, the live part's span (docs/api-behaviour.md,
+ * "Search windows"). The bound makes the answer exact whenever history's nightly move runs.
+ * An explicit status list replaces the window's defaults but never widens the window itself.
  */
 export function windowFilter(
   window: SearchWindow,
   statuses: readonly FixtureStatus[] | undefined,
   now: Date,
+  liveHours: number,
 ): estypes.QueryDslQueryContainer[] {
-  const statusFilter: estypes.QueryDslQueryContainer = { terms: { status: [...(statuses ?? defaultStatuses(window))] } };
-  if (window === "live") return [statusFilter];
+  const wanted = statuses ?? defaultStatuses(window);
+  const statusFilter: estypes.QueryDslQueryContainer = { terms: { status: [...wanted] } };
+  if (window === "live") {
+    if (!wanted.some((status) => SETTLED.has(status))) return [statusFilter];
+    const since = new Date(now.getTime() - liveHours * HOUR_MS).toISOString();
+    return [
+      statusFilter,
+      {
+        bool: {
+          should: [{ bool: { must_not: { terms: { status: [...SETTLED_STATUSES] } } } }, { range: { date_time: { gte: since } } }],
+          minimum_should_match: 1,
+        },
+      },
+    ];
+  }
   const end = new Date(now.getTime() + window * HOUR_MS);
   return [
     statusFilter,

@@ -364,7 +364,7 @@ export interface paths {
         };
         /**
          * Upcoming and in-play fixtures by time window, status and range filters on metrics and statistics
-         * @description Window N holds fixtures in play now or kicking off from now to now + N hours (both edges inclusive); window=live has no date condition. Default statuses: the in-play ones for live, plus NOT_STARTED for 3 to 168; an explicit status replaces them. has_more is true when the page is full. When nothing matches the response is `{ fixtures: [], pagination: { page, per_page, has_more: false } }` with the requested page and per_page.
+         * @description Window N holds fixtures in play now or kicking off from now to now + N hours (both edges inclusive); window=live has no date condition, but settled fixtures (FT, AWARDED, CANCELLED, ABANDONED, NO_RESULT) are searched only up to 72 hours after kick-off (by default; FIXTURES_LIVE_HOURS): the search is for upcoming and live fixtures, and GET /fixtures reads every season. Default statuses: the in-play ones for live, plus NOT_STARTED for 3 to 168; an explicit status replaces them. has_more is true when the page is full. When nothing matches the response is `{ fixtures: [], pagination: { page, per_page, has_more: false } }` with the requested page and per_page.
          */
         get: {
             parameters: {

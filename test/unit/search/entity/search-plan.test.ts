@@ -13,8 +13,9 @@ describe("entitySearchPlan", () => {
     expect(headers).toEqual([
       { index: "t_teams", allow_partial_search_results: false },
       { index: "t_leagues", allow_partial_search_results: false },
+      // The live count reads the live part; fixture candidates come from the live part and history.
       { index: "t_fixtures", allow_partial_search_results: false },
-      { index: "t_fixtures", allow_partial_search_results: false },
+      { index: "t_fixtures_all", allow_partial_search_results: false },
       { index: "t_countries", allow_partial_search_results: false },
     ]);
     expect(entitySearchPlan({ q: "arsenal", types: ["team"], limit: 5, now }, indices).steps).toEqual(["team"]);

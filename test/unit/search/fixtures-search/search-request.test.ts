@@ -4,9 +4,10 @@ import {
   type FixturesSearchInput,
 } from "../../../../src/search/fixtures-search/search-request.js";
 import { sourceFilter } from "../../../../src/search/fixtures-search/source-filter.js";
+import { DEFAULT_LIVE_HOURS } from "../../../../src/config.js";
 
 const now = new Date("2026-11-21T15:30:00.000Z");
-const target = { index: "sfd_fixtures", now };
+const target = { index: "sfd_fixtures", now, liveHours: DEFAULT_LIVE_HOURS };
 const base: FixturesSearchInput = { window: 24, where: [], order: null, includes: new Set(), page: 1, perPage: 25 };
 
 describe("fixturesSearchRequest", () => {

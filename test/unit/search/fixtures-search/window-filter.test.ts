@@ -18,11 +18,28 @@ describe("defaultStatuses", () => {
 
 describe("windowFilter", () => {
   it("has no date condition for window=live, only the statuses", () => {
-    expect(windowFilter("live", undefined, now)).toEqual([{ terms: { status: [...IN_PLAY_STATUSES] } }]);
+    expect(windowFilter("live", undefined, now, 72)).toEqual([{ terms: { status: [...IN_PLAY_STATUSES] } }]);
+  });
+
+  it("searches settled statuses in window=live only up to liveHours after kick-off (the live part's span)", () => {
+    expect(windowFilter("live", ["FT", "HT"], now, 72)).toEqual([
+      { terms: { status: ["FT", "HT"] } },
+      {
+        bool: {
+          should: [
+            { bool: { must_not: { terms: { status: ["FT", "AWARDED", "CANCELLED", "ABANDONED", "NO_RESULT"] } } } },
+            { range: { date_time: { gte: "2026-11-18T15:30:00.000Z" } } },
+          ],
+          minimum_should_match: 1,
+        },
+      },
+    ]);
+    expect(JSON.stringify(windowFilter("live", ["CANCELLED"], now, 24))).toContain('"gte":"2026-11-20T15:30:00.000Z"');
+    expect(windowFilter("live", ["POSTPONED"], now, 72)).toEqual([{ terms: { status: ["POSTPONED"] } }]);
   });
 
   it("holds in-play fixtures or kick-offs from now to now + N hours, both edges inclusive", () => {
-    expect(windowFilter(24, undefined, now)).toEqual([
+    expect(windowFilter(24, undefined, now, 72)).toEqual([
       { terms: { status: ["NOT_STARTED", ...IN_PLAY_STATUSES] } },
       {
         bool: {
@@ -37,14 +54,14 @@ describe("windowFilter", () => {
   });
 
   it("ends window 168 seven days after now", () => {
-    const [, window] = windowFilter(168, undefined, now);
+    const [, window] = windowFilter(168, undefined, now, 72);
     expect(JSON.stringify(window)).toContain('"lte":"2026-11-28T15:30:00.000Z"');
   });
 
   it("lets an explicit status list replace the defaults but keeps the window", () => {
-    const [statuses, window] = windowFilter(3, ["FT", "NOT_STARTED"], now);
+    const [statuses, window] = windowFilter(3, ["FT", "NOT_STARTED"], now, 72);
     expect(statuses).toEqual({ terms: { status: ["FT", "NOT_STARTED"] } });
     expect(JSON.stringify(window)).toContain('"lte":"2026-11-21T18:30:00.000Z"');
-    expect(windowFilter("live", ["HT"], now)).toEqual([{ terms: { status: ["HT"] } }]);
+    expect(windowFilter("live", ["HT"], now, 72)).toEqual([{ terms: { status: ["HT"] } }]);
   });
 });
