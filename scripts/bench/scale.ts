@@ -10,7 +10,9 @@
  *    segment), and of both;
  *  - p50/p95 of each request kind through the production service, one request at a time;
  *  - `--streams` streams with their own queries: snapshot time, then a burst of `--burst` writes
- *    to the live part (write -> event latency) and every client checked against its polled answer.
+ *    to the live part (write -> event latency) and every client checked against its polled answer;
+ *  - the nightly move of settled fixtures to history, run as if a day later (what it costs follows
+ *    the live part, not history).
  * `--grow history` (the default) keeps the number of generated leagues the smallest size needs
  * and adds past seasons to reach the others, so costs that follow history show apart from those
  * that follow the live slate; `--grow leagues` adds leagues instead (`--scale`).
@@ -30,10 +32,12 @@ import { rawBulkRate } from "./scale/raw-bulk.js";
 import { rebuildInChild, type RebuildRun } from "../lib/rebuild-child.js";
 import { KIND_NAMES, measureKinds, type KindLatency } from "./scale/request-kinds.js";
 import { streamRound, type StreamRound } from "./scale/stream-round.js";
+import { moveSettled, type MoveReport } from "../../src/ingest/move-settled.js";
 
 /** The base part of every synthetic set (base leagues, cup, their live slate): about 4,640 fixtures. */
 const BASE_FIXTURES = 4_640;
 const DEFAULT_HISTORY = 4;
+const DAY_MS = 86_400_000;
 
 type SizeResult = {
   fixtures: number;
@@ -43,6 +47,7 @@ type SizeResult = {
   families: FamilyStats[];
   kinds: KindLatency[];
   streams: StreamRound;
+  move: MoveReport;
 };
 
 async function main(): Promise<number> {
@@ -101,8 +106,11 @@ async function main(): Promise<number> {
       } finally {
         service.stop();
       }
+      log("  the move of settled fixtures, a day later...");
+      const move = await moveSettled(es, names, { layout: config.indexLayout, now: new Date(Date.now() + DAY_MS) });
+      log(`  moved ${move.moved.toLocaleString("en")}, kept ${move.kept.toLocaleString("en")} live, in ${move.seconds.toFixed(1)} s`);
       const fixtures = families.reduce((sum, family) => sum + family.fixtures, 0);
-      results.push({ fixtures, sizing: args.join(" "), rebuild, raw, families, kinds, streams });
+      results.push({ fixtures, sizing: args.join(" "), rebuild, raw, families, kinds, streams, move });
       if (!values.keep) await deleteIndicesWithPrefix(es, prefix);
     }
   } finally {
@@ -186,6 +194,8 @@ function table(results: SizeResult[]): string[] {
   lines.push(row("burst: writes / events", results.map((r) => `${r.streams.change.written}/${r.streams.change.events}`)));
   lines.push(row("change write->event p50/p95 ms", results.map((r) => `${ms(r.streams.change.p50)}/${ms(r.streams.change.p95)}`)));
   lines.push(row("clients equal to polled", results.map((r) => `${r.streams.equal}/${r.streams.opened}`)));
+  lines.push(row("move a day later: s", results.map((r) => r.move.seconds.toFixed(1))));
+  lines.push(row("move: moved / kept live", results.map((r) => `${r.move.moved}/${r.move.kept}`)));
   return lines;
 }
 

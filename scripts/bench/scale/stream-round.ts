@@ -1,17 +1,18 @@
 /**
  * The streams at this catalogue size: `count` streams, each with its own query (drawn from the
  * fixtures in play, as bench:stream draws them), opened at once against one service instance;
- * then a burst of `burst` writes to the live part and the events it sets off; then every client
+ * then a burst of `burst` writes to the fixtures in play and next to kick off (live-burst.ts) and
+ * the events it sets off; then every client
  * compared with its polled endpoint. Clients run in bench:stream's load process.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Client } from "@elastic/elasticsearch";
 import type { IndexNames } from "../../../src/store/index-names.js";
-import { rewriteFixtures } from "../stream/burst.js";
 import { LatencyHistogram } from "../stream/latency-histogram.js";
 import { LoadLink } from "../stream/load-link.js";
 import { queryMaterial } from "../stream/query-material.js";
 import { generateQueries } from "../stream/queries.js";
+import { liveBurst } from "./live-burst.js";
 
 export type StreamRound = {
   streams: number;
@@ -45,7 +46,7 @@ export async function streamRound(
     const snapshot = LatencyHistogram.fromSparse(open.snapshotMs);
     log(`  ${open.opened}/${count} streams open in ${open.seconds.toFixed(1)} s (snapshot p50 ${snapshot.percentile(0.5)} ms, p95 ${snapshot.percentile(0.95)} ms)`);
     await load.ask({ type: "measure" });
-    const written = await rewriteFixtures(es, names.fixtures, burst, log);
+    const written = await liveBurst(es, names, burst, log);
     await sleep(SETTLE_MS);
     const report = await load.ask({ type: "report" });
     const latency = LatencyHistogram.fromSparse(...report.instances.map((instance) => instance.latency));
