@@ -31,7 +31,7 @@ import { createLoadKey, startOwnService } from "../load/harness.js";
 import { rawBulkRate } from "./scale/raw-bulk.js";
 import { rebuildInChild, type RebuildRun } from "../lib/rebuild-child.js";
 import { KIND_NAMES, measureKinds, type KindLatency } from "./scale/request-kinds.js";
-import { streamRound, type StreamRound } from "./scale/stream-round.js";
+import { failedRound, streamRound, type StreamRound } from "./scale/stream-round.js";
 import { moveSettled, type MoveReport } from "../../src/ingest/move-settled.js";
 
 /** The base part of every synthetic set (base leagues, cup, their live slate): about 4,640 fixtures. */
@@ -102,7 +102,11 @@ async function main(): Promise<number> {
         log(`  ${requests} requests of each kind, one at a time...`);
         kinds = await measureKinds(es, names, { url: service.url, key }, requests);
         log(`  ${streamCount} streams, each its own query, then a burst of ${burst} writes...`);
-        streams = await streamRound(es, names, { url: service.url, key }, { count: streamCount, burst, log });
+        // A stream round that fails (a process out of memory, docs/scaling.md) is a figure of this size, not the end of the run.
+        streams = await streamRound(es, names, { url: service.url, key }, { count: streamCount, burst, log }).catch((error: unknown) => {
+          log(`  the stream round failed: ${(error as Error).message}`);
+          return failedRound(streamCount, (error as Error).message);
+        });
       } finally {
         service.stop();
       }
@@ -188,6 +192,7 @@ function table(results: SizeResult[]): string[] {
     const failed = results.reduce((sum, r) => sum + (of(r)?.failed ?? 0), 0);
     if (failed > 0) lines.push(row(`  ${kind}: failed`, results.map((r) => String(of(r)?.failed ?? 0))));
   }
+  for (const r of results) if (r.streams.failure) lines.push(`stream round at ${r.fixtures.toLocaleString("en")} failed: ${r.streams.failure}`);
   lines.push(row("streams open", results.map((r) => `${r.streams.opened}/${r.streams.streams}`)));
   lines.push(row("stream snapshot p50/p95 ms", results.map((r) => `${ms(r.streams.snapshot.p50)}/${ms(r.streams.snapshot.p95)}`)));
   lines.push(row("all streams open s", results.map((r) => r.streams.openSeconds.toFixed(1))));

@@ -25,7 +25,15 @@ export type StreamRound = {
   change: { written: number; events: number; p50: number; p95: number };
   /** Clients equal to their polled endpoint after the burst. */
   equal: number;
+  /** Why the round did not finish, when it did not. */
+  failure?: string;
 };
+
+/** A round that did not finish: no figures, the reason. */
+export function failedRound(streams: number, failure: string): StreamRound {
+  const none = { p50: Number.NaN, p95: Number.NaN };
+  return { streams, opened: 0, snapshot: none, openSeconds: Number.NaN, change: { written: 0, events: 0, ...none }, equal: 0, failure };
+}
 
 /** Time for the burst's events to arrive before the latencies are read. */
 const SETTLE_MS = 5_000;
