@@ -46,7 +46,7 @@ export async function createVersion(
   layout: IndexLayout | IndexReplicas = "auto",
 ): Promise<void> {
   for (const logical of VERSIONED_INDICES) {
-    await createLoadingIndex(es, versionedIndexName(names[logical], version), logical, layoutOf(layout), { ...(origin ? { version, origin } : { version }) });
+    await createLoadingIndex(es, versionedIndexName(names[logical], version), logical, layoutOf(layout), origin ? { version, origin } : { version });
   }
 }
 
@@ -181,7 +181,7 @@ export async function versionMeta(es: Client, alias: string): Promise<Record<str
 
 /** The origin recorded with the data the fixtures alias points at; null for data built before origins were recorded. */
 export async function dataOrigin(es: Client, names: IndexNames): Promise<DataOrigin | null> {
-  const origin = (await liveMapping(es, names.fixtures))?._meta?.origin as unknown;
+  const origin = (await versionMeta(es, names.fixtures)).origin;
   return typeof origin === "object" && origin !== null && !Array.isArray(origin) ? (origin as DataOrigin) : null;
 }
 
