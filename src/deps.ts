@@ -26,6 +26,7 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
   const streams = new StreamHub(es, indices.fixtures, keys, logger, config.streams, {
     delivered: metrics.streamEventsDelivered,
     corrected: metrics.streamMembershipCorrected,
+    droppedForMemory: metrics.streamsDroppedForMemory,
     round: metrics.streamRound,
   });
   metrics.watchStreams(() => ({ open: streams.openStreams, queries: streams.distinctQueries, memoryBytes: streams.memory.used }));

@@ -52,6 +52,11 @@ export class ServiceMetrics {
     help: "Fixtures whose membership a periodic check corrected (what change rounds missed; windows moving with time are not counted): 0 when streams are exact",
     registers: [this.registry],
   });
+  private readonly streamBudgetDrops = new Counter({
+    name: "stream_budget_drops_total",
+    help: "Streams dropped while open because the streams' memory budget was used up (those holding the most unsent first): above 0, clients do not read what the instance sends",
+    registers: [this.registry],
+  });
   private readonly streamRounds = new Histogram({
     name: "stream_round_duration_seconds",
     help: "Stream rounds that asked Elasticsearch something: from the change feed's poll to the last event written",
@@ -127,6 +132,10 @@ export class ServiceMetrics {
 
   readonly streamMembershipCorrected = (fixtures: number): void => {
     this.streamCorrections.inc(fixtures);
+  };
+
+  readonly streamsDroppedForMemory = (streams: number): void => {
+    this.streamBudgetDrops.inc(streams);
   };
 
   readonly streamRound = (stats: { ms: number; searches: number; changed: number }): void => {

@@ -4,13 +4,16 @@ import type { HistoryPool } from "./history-pool.js";
  * One memory budget for every stream of the instance (STREAM_MEMORY_MB), so the process is
  * bounded by design and never by the heap limit: what it counts is what grows with users.
  * - replay history: bounded across all queries (history-pool.ts, a quarter of the budget);
- * - unsent bytes: what subscribers' sockets have not taken yet (a slow client is also dropped
- *   past STREAM_BUFFER_MAX_KB beyond its snapshot);
+ * - unsent bytes: what subscribers' sockets have not taken yet, and the heap each unsent write
+ *   keeps (subscriber.ts); a slow client is dropped past STREAM_BUFFER_MAX_KB beyond its
+ *   snapshot, and while the account is past the budget the streams holding the most unsent
+ *   are dropped (`streamsToDrop`): what open streams hold is bounded as they run, not only when
+ *   they open;
  * - what each open stream, each standing query and each fixture a query holds costs in
  *   objects, as measured estimates (docs/streams.md, "What bounds memory");
  * - snapshot reads are bounded by the rounds themselves (round.ts: documents per group).
  * Past the budget a new stream is refused with 503 and Retry-After before it starts; open
- * streams keep working.
+ * streams that keep up keep working.
  */
 export type BudgetUse = { streams: number; queries: number; members: number; unsentBytes: number };
 
@@ -38,4 +41,23 @@ export class StreamBudget {
   fits(use: BudgetUse, newQuery: boolean): boolean {
     return this.used(use) + BYTES_PER_STREAM + (newQuery ? BYTES_PER_QUERY : 0) <= this.maxBytes;
   }
+}
+
+/** Unsent bytes of a client that keeps up (a round's events on their way): never dropped to hold the budget. */
+export const KEEPING_UP_BYTES = 64 * 1024;
+
+/**
+ * Of the open streams and what each holds unsent, those to drop so the account falls by `over`
+ * bytes: the most unsent first, never one that keeps up. Dropping one also frees its own
+ * estimate (BYTES_PER_STREAM).
+ */
+export function streamsToDrop<T>(holding: Iterable<{ stream: T; unsent: number }>, over: number): Array<{ stream: T; unsent: number }> {
+  const behind = [...holding].filter(({ unsent }) => unsent > KEEPING_UP_BYTES).sort((a, b) => b.unsent - a.unsent);
+  const dropped: Array<{ stream: T; unsent: number }> = [];
+  for (const one of behind) {
+    if (over <= 0) break;
+    dropped.push(one);
+    over -= one.unsent + BYTES_PER_STREAM;
+  }
+  return dropped;
 }

@@ -11,7 +11,7 @@ import { DEFAULT_ROUND_OPTIONS, Round, type RoundHooks } from "./round.js";
 import { planRound } from "./round-planner.js";
 import { StandingReader } from "./standing-reader.js";
 import type { IssuedEvent, StandingQuery, StandingQuerySpec } from "./standing-query.js";
-import { StreamBudget } from "./stream-budget.js";
+import { StreamBudget, streamsToDrop } from "./stream-budget.js";
 import type { Subscriber } from "./subscriber.js";
 
 /**
@@ -91,11 +91,13 @@ export type StreamHubHooks = {
   delivered: (event: string, subscribers: number) => void;
   /** Told when a membership check corrects what change rounds missed. */
   corrected: (fixtures: number) => void;
+  /** Told when open streams are dropped to hold the memory budget. */
+  droppedForMemory: (streams: number) => void;
   /** Told after every round that asked Elasticsearch something. */
   round: (stats: RoundStats) => void;
 };
 
-const NO_HOOKS: StreamHubHooks = { delivered: () => {}, corrected: () => {}, round: () => {} };
+const NO_HOOKS: StreamHubHooks = { delivered: () => {}, corrected: () => {}, droppedForMemory: () => {}, round: () => {} };
 
 export class StreamHub {
   readonly options: StreamHubOptions;
@@ -109,6 +111,8 @@ export class StreamHub {
   private readonly hooks: StreamHubHooks;
   /** Fixtures to ask about again next round (round.ts, `carry`). */
   private carried = new Set<number>();
+  /** Open streams dropped to hold the memory budget since the start. */
+  droppedForMemory = 0;
   private lastCheckAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
@@ -219,6 +223,7 @@ export class StreamHub {
     } finally {
       this.running = false;
       this.registry.recount();
+      this.holdBudget();
       // Rounds start every pollMs (not pollMs after the last one ended), so a slow round does not stretch every delay.
       this.schedule(Math.max(1, this.options.pollMs - (Date.now() - started)));
     }
@@ -285,8 +290,35 @@ export class StreamHub {
         this.logger.warn({ err: error, fixtures, queries }, "a membership check could not read the stored versions: fixtures that left are not counted as corrections");
       },
       reportedVersion: (id) => this.feed.reportedVersion(id),
-      yielding: () => this.registry.recount(),
+      yielding: () => {
+        this.registry.recount();
+        this.holdBudget();
+      },
     };
+  }
+
+  /**
+   * Keeps what open streams hold within the budget while they run, not only when one opens: a
+   * burst of events to clients that do not read makes every one of them hold more. Past the
+   * budget, the streams holding the most unsent are dropped as slow clients (their bytes go
+   * with them) until the account is back within it, never one that keeps up (the fixtures
+   * queries hold and their history are not a client's fault, and are bounded on their own).
+   * A dropped client that reconnects with its `Last-Event-ID` is replayed to, or refused with
+   * a 503 while the instance is still full.
+   */
+  private holdBudget(): void {
+    const over = this.budget.used(this.registry.use()) - this.budget.maxBytes;
+    if (over <= 0) return;
+    const holding = [...this.registry.subscribers()].map((stream) => ({ stream, unsent: stream.unsentBytes }));
+    const dropped = streamsToDrop(holding, over);
+    if (dropped.length === 0) return;
+    for (const { stream, unsent } of dropped) {
+      stream.close(closeReason("slow-client", `the streams' memory budget is used up and this stream held the most unsent (${unsent} bytes)`));
+    }
+    this.registry.recount();
+    this.droppedForMemory += dropped.length;
+    this.hooks.droppedForMemory(dropped.length);
+    this.logger.warn({ dropped: dropped.length, unsent: dropped.reduce((sum, { unsent }) => sum + unsent, 0) }, "streams over their memory budget: the slowest were dropped");
   }
 
   private count(events: readonly IssuedEvent[]): void {

@@ -119,6 +119,39 @@ describe("a client that does not read", () => {
   }, 60_000);
 });
 
+describe("clients that do not read, together past the streams' memory budget", () => {
+  it("are dropped, most unsent first, though each is within its own limit; the open streams that read keep receiving", async () => {
+    // Its own per-client limit is far away: only the instance's budget (4 MiB, the least) can drop them.
+    const tight = await startTestEnv({ ...STREAM_SETTINGS, STREAM_BUFFER_MAX_KB: "1048576", STREAM_MEMORY_MB: "4" }, { dataPrefix: other.config.indexPrefix });
+    const slow: Socket[] = [];
+    try {
+      const reader = openClient(tight, LIVE);
+      await reader.waitFor("a snapshot", () => reader.count("snapshot") === 1);
+      const hub = tight.deps.streams;
+      const open = hub.openStreams;
+      // Each asks for the matches to come with everything (megabytes), each its own query, and reads nothing.
+      const includes = ["odds,statistics,metrics", "odds,metrics", "odds,statistics", "odds"];
+      for (const include of includes) {
+        const socket = connect(Number(new URL(tight.url).port), "127.0.0.1");
+        socket.on("error", () => undefined);
+        socket.write(`GET /fixtures/search/stream?window=168&include=${include} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${key}\r\n\r\n`);
+        socket.pause();
+        slow.push(socket);
+      }
+      const before = reader.count("update");
+      await play(41, 60, 50);
+      await reader.waitFor("slow clients to be dropped for the budget", () => hub.droppedForMemory > 0, 15_000);
+      await reader.waitFor("every slow client to be gone", () => hub.openStreams === open, 15_000);
+      expect(hub.memory.used).toBeLessThanOrEqual(hub.memory.budget);
+      expect(reader.count("update")).toBeGreaterThan(before);
+      await converges(reader, 5_000);
+    } finally {
+      for (const socket of slow) socket.destroy();
+      await tight.close();
+    }
+  }, 60_000);
+});
+
 describe("an instance that stops", () => {
   it("ends its streams, and its clients reconnecting to another instance converge", async () => {
     const client = openClient(env, LIVE);

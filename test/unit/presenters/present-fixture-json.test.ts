@@ -31,7 +31,7 @@ describe("presentFixtureJson", () => {
         }
       }
     }
-  });
+  }, 60_000); // 128 combinations per document, each presented twice: 6 s on a slow day, past vitest's 5 s default
 });
 
 describe("statEntriesJson", () => {

@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import { closeReason, type CloseReason } from "../../../src/streams/close-reason.js";
-import { Subscriber } from "../../../src/streams/subscriber.js";
+import { HEAP_PER_UNSENT_WRITE, Subscriber } from "../../../src/streams/subscriber.js";
 
 /** A response whose socket takes nothing until `drain()`: every written byte stays unsent. */
 function stalledResponse() {
@@ -66,6 +66,29 @@ describe("Subscriber's slow-client limit", () => {
     expect(closed.map((reason) => reason.kind)).toEqual(["slow-client"]);
     expect(response.destroyed).toBe(true);
     expect(response.ended).toBe(false);
+  });
+
+  it("counts the heap each unsent write holds: a client behind by many small events is slow before their bytes reach the limit", () => {
+    const response = stalledResponse();
+    const closed: CloseReason[] = [];
+    const client = subscriber(response, closed);
+    const leave = Buffer.alloc(60);
+    const writes = Math.ceil((8 * MiB) / (leave.length + HEAP_PER_UNSENT_WRITE)) + 1;
+    for (let i = 0; i < writes && !client.closed; i++) client.write(leave);
+    expect(response.writableLength).toBeLessThan(2 * MiB);
+    expect(closed.map((reason) => reason.kind)).toEqual(["slow-client"]);
+  });
+
+  it("counts what it holds unsent as bytes plus each write's heap, and nothing once the socket took it all", () => {
+    const response = stalledResponse();
+    const client = subscriber(response, []);
+    client.write([Buffer.alloc(100), Buffer.alloc(50)]);
+    client.write(Buffer.alloc(10));
+    expect(client.unsentBytes).toBe(160 + 3 * HEAP_PER_UNSENT_WRITE);
+    response.drain();
+    expect(client.unsentBytes).toBe(0);
+    client.write(Buffer.alloc(10));
+    expect(client.unsentBytes).toBe(10 + HEAP_PER_UNSENT_WRITE);
   });
 
   it("counts everything unsent once the socket drained after the snapshot", () => {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { BYTES_PER_STREAM, KEEPING_UP_BYTES, streamsToDrop } from "../../../src/streams/stream-budget.js";
+
+const MiB = 1024 * 1024;
+
+describe("streamsToDrop: holding the streams' budget while they run", () => {
+  it("drops the streams holding the most unsent first, only as many as bring the account back within the budget", () => {
+    const holding = [
+      { stream: "a", unsent: 2 * MiB },
+      { stream: "b", unsent: 9 * MiB },
+      { stream: "c", unsent: 5 * MiB },
+      { stream: "d", unsent: 1 * MiB },
+    ];
+    expect(streamsToDrop(holding, 10 * MiB).map(({ stream }) => stream)).toEqual(["b", "c"]);
+    expect(streamsToDrop(holding, 1).map(({ stream }) => stream)).toEqual(["b"]);
+  });
+
+  it("drops nothing when the account is within the budget", () => {
+    expect(streamsToDrop([{ stream: "a", unsent: 9 * MiB }], 0)).toEqual([]);
+  });
+
+  it("never drops a stream that keeps up, even when the account stays past the budget", () => {
+    const holding = [
+      { stream: "keeps-up", unsent: KEEPING_UP_BYTES },
+      { stream: "idle", unsent: 0 },
+      { stream: "behind", unsent: KEEPING_UP_BYTES + 1 },
+    ];
+    expect(streamsToDrop(holding, 100 * MiB).map(({ stream }) => stream)).toEqual(["behind"]);
+  });
+
+  it("counts each dropped stream's own estimate as freed", () => {
+    const holding = [
+      { stream: "a", unsent: MiB },
+      { stream: "b", unsent: MiB },
+    ];
+    expect(streamsToDrop(holding, MiB + BYTES_PER_STREAM).map(({ stream }) => stream)).toEqual(["a"]);
+    expect(streamsToDrop(holding, MiB + BYTES_PER_STREAM + 1).map(({ stream }) => stream)).toEqual(["a", "b"]);
+  });
+});
