@@ -1,3 +1,4 @@
+import { getHeapStatistics } from "node:v8";
 import { z } from "zod";
 
 /**
@@ -75,6 +76,16 @@ export type AdmissionLimits = {
  */
 export const DEFAULT_ADMISSION = { maxInFlight: 16, maxQueued: 64, maxQueuedStreams: 1_000, maxWaitMs: 1_000, retryAfterSeconds: 1 } as const;
 
+/**
+ * The streams' memory budget when STREAM_MEMORY_MB is not set: half of the process's heap limit,
+ * at most 128 MB (64 MB under production's 128 MB old space). The rest of the heap is for
+ * what the budget does not count: the service itself, requests in flight, a round's reads.
+ * A budget as large as the heap let 2,000 streams on their own queries fill it (docs/streams.md).
+ */
+export function defaultStreamMemoryMb(heapLimitBytes = getHeapStatistics().heap_size_limit): number {
+  return Math.max(4, Math.min(128, Math.floor(heapLimitBytes / 2 / (1024 * 1024))));
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -120,7 +131,7 @@ const EnvSchema = z.object({
   STREAM_REFRESH_MS: z.coerce.number().int().min(1_000).max(60_000).default(30_000),
   STREAM_HEARTBEAT_MS: z.coerce.number().int().min(500).max(15_000).default(15_000),
   STREAM_BUFFER_MAX_KB: z.coerce.number().int().min(16).max(1_048_576).default(8_192),
-  STREAM_MEMORY_MB: z.coerce.number().int().min(4).max(65_536).default(128),
+  STREAM_MEMORY_MB: z.coerce.number().int().min(4).max(65_536).optional(),
   STREAM_MAX_QUERIES: z.coerce.number().int().min(1).max(100_000).default(5_000),
   ADMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_ADMISSION.maxInFlight),
   ADMISSION_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_ADMISSION.maxQueued),
@@ -217,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshMs: e.STREAM_REFRESH_MS,
       heartbeatMs: e.STREAM_HEARTBEAT_MS,
       maxBufferedBytes: e.STREAM_BUFFER_MAX_KB * 1024,
-      memoryBytes: e.STREAM_MEMORY_MB * 1024 * 1024,
+      memoryBytes: (e.STREAM_MEMORY_MB ?? defaultStreamMemoryMb()) * 1024 * 1024,
       maxQueries: e.STREAM_MAX_QUERIES,
     },
   };

@@ -298,22 +298,21 @@ export class StreamHub {
   }
 
   /**
-   * Keeps what open streams hold within the budget while they run, not only when one opens: a
-   * burst of events to clients that do not read makes every one of them hold more. Past the
-   * budget, the streams holding the most unsent are dropped as slow clients (their bytes go
-   * with them) until the account is back within it, never one that keeps up (the fixtures
-   * queries hold and their history are not a client's fault, and are bounded on their own).
+   * Keeps what open streams hold unsent within the budget while they run, not only when one
+   * opens: a burst of events to clients that do not read makes every one of them hold more.
+   * Past half the budget, the streams holding the most unsent are dropped as slow clients
+   * (their bytes go with them) until the unsent are back within it, never one that keeps up.
    * A dropped client that reconnects with its `Last-Event-ID` is replayed to, or refused with
-   * a 503 while the instance is still full.
+   * a 503 while the instance is full.
    */
   private holdBudget(): void {
-    const over = this.budget.used(this.registry.use()) - this.budget.maxBytes;
+    const over = this.registry.use().unsentBytes - this.budget.unsentLimit;
     if (over <= 0) return;
     const holding = [...this.registry.subscribers()].map((stream) => ({ stream, unsent: stream.unsentBytes }));
     const dropped = streamsToDrop(holding, over);
     if (dropped.length === 0) return;
     for (const { stream, unsent } of dropped) {
-      stream.close(closeReason("slow-client", `the streams' memory budget is used up and this stream held the most unsent (${unsent} bytes)`));
+      stream.close(closeReason("slow-client", `the streams' unsent bytes passed half their memory budget and this stream held the most (${unsent} bytes)`));
     }
     this.registry.recount();
     this.droppedForMemory += dropped.length;

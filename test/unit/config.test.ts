@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config.js";
+import { ConfigError, defaultStreamMemoryMb, loadConfig } from "../../src/config.js";
 import { redactUrl } from "../../src/logger.js";
 
 describe("loadConfig", () => {
@@ -22,6 +22,16 @@ describe("loadConfig", () => {
     expect(loadConfig({}).fixtureCacheBytes).toBe(8 * 1024 * 1024);
     expect(loadConfig({ FIXTURE_CACHE_MB: "0" }).fixtureCacheBytes).toBe(0);
     expect(() => loadConfig({ FIXTURE_CACHE_MB: "-1" })).toThrow(/FIXTURE_CACHE_MB/);
+  });
+
+  it("budgets streams half the heap by default, at most 128 MB, and STREAM_MEMORY_MB as set", () => {
+    const MiB = 1024 * 1024;
+    expect(defaultStreamMemoryMb(131 * MiB)).toBe(65);
+    expect(defaultStreamMemoryMb(4288 * MiB)).toBe(128);
+    expect(defaultStreamMemoryMb(2 * MiB)).toBe(4);
+    expect(loadConfig({}).streams.memoryBytes).toBe(defaultStreamMemoryMb() * MiB);
+    expect(loadConfig({ STREAM_MEMORY_MB: "200" }).streams.memoryBytes).toBe(200 * MiB);
+    expect(() => loadConfig({ STREAM_MEMORY_MB: "2" })).toThrow(/STREAM_MEMORY_MB/);
   });
 
   it("accepts a comma-separated list of Elasticsearch nodes", () => {
