@@ -9,6 +9,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { PROJECT_ROOT } from "../../src/paths.js";
 import { RssSampler } from "./rss.js";
+import { REBUILD_NODE_FLAGS } from "../runtime/rebuild-memory.js";
 
 export type RebuildRun = { seconds: number; docsPerSecond: number; documents: number; peakRssMiB: number; summary: string };
 
@@ -17,7 +18,7 @@ export async function rebuildInChild(
   { sourceArgs = [], nodes, log = () => {} }: { sourceArgs?: string[]; nodes?: string[]; log?: (line: string) => void } = {},
 ): Promise<RebuildRun> {
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "rebuild.ts"), "--source", "synthetic", ...sourceArgs], {
+  const child = spawn(process.execPath, [...REBUILD_NODE_FLAGS, "--import", "tsx", join(PROJECT_ROOT, "scripts", "rebuild.ts"), "--source", "synthetic", ...sourceArgs], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...(nodes ? { ELASTICSEARCH_URL: nodes.join(",") } : {}), INDEX_PREFIX: prefix },
     stdio: ["ignore", "pipe", "pipe"],
