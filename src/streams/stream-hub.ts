@@ -317,7 +317,7 @@ export class StreamHub {
     this.registry.recount();
     this.droppedForMemory += dropped.length;
     this.hooks.droppedForMemory(dropped.length);
-    this.logger.warn({ dropped: dropped.length, unsent: dropped.reduce((sum, { unsent }) => sum + unsent, 0) }, "streams over their memory budget: the slowest were dropped");
+    this.logger.warn({ dropped: dropped.length, unsent: dropped.reduce((sum, { unsent }) => sum + unsent, 0) }, "streams' unsent bytes past half their memory budget: those holding the most were dropped");
   }
 
   private count(events: readonly IssuedEvent[]): void {

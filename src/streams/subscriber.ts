@@ -98,7 +98,7 @@ export class Subscriber {
     if (!this.#started) {
       this.eventsSent += 1;
       this.#pending.push(...frame);
-      this.#snapshotAllowance += bytes;
+      this.#snapshotAllowance += bytes + frame.length * HEAP_PER_UNSENT_WRITE;
       return;
     }
     this.#snapshotAllowance = this.unsentBytes + bytes + frame.length * HEAP_PER_UNSENT_WRITE;

@@ -91,6 +91,23 @@ describe("Subscriber's slow-client limit", () => {
     expect(client.unsentBytes).toBe(10 + HEAP_PER_UNSENT_WRITE);
   });
 
+  it("forgives a snapshot of many chunks queued before the stream started, writes' heap included", () => {
+    const response = stalledResponse();
+    const closed: CloseReason[] = [];
+    const client = new Subscriber({
+      response: response as unknown as ServerResponse,
+      key: "k",
+      keyId: "id",
+      lastEventId: null,
+      maxBufferedBytes: 16 * 1024,
+      onClose: (_, reason) => closed.push(reason),
+    });
+    client.writeSnapshot(Array.from({ length: 2_000 }, () => Buffer.alloc(10)));
+    client.start();
+    client.write(Buffer.alloc(10));
+    expect(closed).toEqual([]);
+  });
+
   it("counts everything unsent once the socket drained after the snapshot", () => {
     const response = stalledResponse();
     const closed: CloseReason[] = [];
