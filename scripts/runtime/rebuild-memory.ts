@@ -4,7 +4,8 @@
  * collect. The rebuild streams the catalogue (docs/scaling.md, "The rebuild at scale"): it keeps
  * per-season models and table positions, and every fixture document is garbage once sent. With
  * Node's default limit (4 GB here) V8 let garbage pile up as the run grew: peak RSS 665, 810 and
- * 939 MiB at 100k, 500k and 1M fixtures. Under a 256 MB old space the 100k rebuild peaked at
- * 374 MiB (docs/scaling.md has the run at 1M).
+ * 939 MiB at 100k, 500k and 1M fixtures. Under a 256 MB old space (Node 24) the 100k rebuild
+ * peaked at 456 MiB, and the 1M rebuild held 542 MiB from 4% to 26% of its load
+ * (docs/scaling.md, "The rebuild's memory").
  */
 export const REBUILD_NODE_FLAGS: readonly string[] = ["--max-old-space-size=256"];

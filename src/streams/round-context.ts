@@ -38,7 +38,10 @@ export type RoundOptions = {
 };
 
 export const DEFAULT_ROUND_OPTIONS: Omit<RoundOptions, "snapshotMax"> = {
-  idsPerSearch: 1_000,
+  // What one change search returns grows with queries x ids (each hit names every query it
+  // matches): at 1,000 ids, 1,593 streams on their own queries and a burst of 1,000 writes filled
+  // a 128 MB heap; at 250 the same round with 1,828 streams did not (docs/streams.md).
+  idsPerSearch: 250,
   // About 14 MiB of parsed live documents (28 KiB each on the heap); 2,000 helped fill a 128 MB heap.
   snapshotDocumentsPerGroup: 500,
   memberHitsPerRead: 50_000,
