@@ -18,14 +18,14 @@ import type { HistoryPool } from "./history-pool.js";
 export type BudgetUse = { streams: number; queries: number; members: number; unsentBytes: number };
 
 /**
- * Estimated heap per open stream and per standing query, on the safe side of what was measured:
- * 1,800 streams on their own 1,800 queries (a 100,000 fixture catalogue, production's flags) held
- * the heap at 62-72 MiB sampled, about 30 of it the service idle: 18-23 KiB per stream with its
- * query, members included, against 28 KiB here.
+ * Estimated heap per open stream (the socket, its HTTP response and parser, the subscriber) and
+ * per standing query (its request builder and presenter options, membership, history objects), on
+ * the safe side of what was measured: 1,593 streams on their own 1,593 queries (a 100,000 fixture
+ * catalogue, production's flags, Node 24) held the heap at 58-62 MiB sampled between rounds, about
+ * 30 of it the service idle: about 19 KiB per stream with its query, members included, against
+ * 28 KiB here.
  */
-/** The socket, its HTTP response and parser, the subscriber. */
 export const BYTES_PER_STREAM = 16 * 1024;
-/** Its request builder and presenter options, membership, history objects. */
 export const BYTES_PER_QUERY = 12 * 1024;
 /** Estimated heap per fixture a query holds (a Map entry with its version). */
 export const BYTES_PER_MEMBER = 160;
