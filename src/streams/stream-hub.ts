@@ -222,7 +222,6 @@ export class StreamHub {
       this.fault(error as Error);
     } finally {
       this.running = false;
-      this.registry.recount();
       this.holdBudget();
       // Rounds start every pollMs (not pollMs after the last one ended), so a slow round does not stretch every delay.
       this.schedule(Math.max(1, this.options.pollMs - (Date.now() - started)));
@@ -290,15 +289,12 @@ export class StreamHub {
         this.logger.warn({ err: error, fixtures, queries }, "a membership check could not read the stored versions: fixtures that left are not counted as corrections");
       },
       reportedVersion: (id) => this.feed.reportedVersion(id),
-      yielding: () => {
-        this.registry.recount();
-        this.holdBudget();
-      },
+      yielding: () => this.holdBudget(),
     };
   }
 
   /**
-   * Keeps what open streams hold unsent within the budget while they run, not only when one
+   * Counts what the streams hold again (`recount`) and keeps what they hold unsent within the budget while they run, not only when one
    * opens: a burst of events to clients that do not read makes every one of them hold more.
    * Past half the budget, the streams holding the most unsent are dropped as slow clients
    * (their bytes go with them) until the unsent are back within it, never one that keeps up.
@@ -306,6 +302,7 @@ export class StreamHub {
    * a 503 while the instance is full.
    */
   private holdBudget(): void {
+    this.registry.recount();
     const over = this.registry.use().unsentBytes - this.budget.unsentLimit;
     if (over <= 0) return;
     const holding = [...this.registry.subscribers()].map((stream) => ({ stream, unsent: stream.unsentBytes }));

@@ -94,14 +94,15 @@ export class Subscriber {
   /** Writes the snapshot: its bytes do not count against the slow-client limit until they drained. */
   writeSnapshot(frame: SseFrame): void {
     if (this.#closed) return;
-    const bytes = frameBytes(frame);
+    // What the snapshot holds until the socket takes it: its bytes and its writes' heap.
+    const held = frameBytes(frame) + frame.length * HEAP_PER_UNSENT_WRITE;
     if (!this.#started) {
       this.eventsSent += 1;
       this.#pending.push(...frame);
-      this.#snapshotAllowance += bytes + frame.length * HEAP_PER_UNSENT_WRITE;
+      this.#snapshotAllowance += held;
       return;
     }
-    this.#snapshotAllowance = this.unsentBytes + bytes + frame.length * HEAP_PER_UNSENT_WRITE;
+    this.#snapshotAllowance = this.unsentBytes + held;
     // Corked, the snapshot's many chunks leave in one write (and wait as one, if the socket is full).
     this.cork();
     this.write(frame);
@@ -124,13 +125,9 @@ export class Subscriber {
       return;
     }
     this.lastWriteAt = Date.now();
-    if (Buffer.isBuffer(frame)) {
-      response.write(frame);
-      this.#queuedWrites += 1;
-    } else {
-      for (const chunk of frame) response.write(chunk);
-      this.#queuedWrites += frame.length;
-    }
+    const chunks = Buffer.isBuffer(frame) ? [frame] : frame;
+    for (const chunk of chunks) response.write(chunk);
+    this.#queuedWrites += chunks.length;
   }
 
   /** Holds this round's writes back until uncork(), so they reach the socket together. */
