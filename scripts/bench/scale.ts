@@ -6,6 +6,10 @@
  * removed before the next size unless --keep), and per size:
  *  - the rebuild as an operator runs it (a child process): wall time, docs/s, peak RSS;
  *  - the node's own rate on the same documents (a sample sent as raw `_bulk`), and the ratio;
+ *  - CPU per fixture document, read from /proc: the rebuild process's own (generation and
+ *    client), the node's during the rebuild and during the raw load, and the cores the node kept
+ *    busy in the raw load. On shared cores these bound what the rebuild can reach: at most
+ *    cores / (generation + node) documents a second;
  *  - Lucene documents and bytes per fixture of the live part and of history (each merged to one
  *    segment), and of both;
  *  - p50/p95 of each request kind through the production service, one request at a time;
@@ -20,6 +24,7 @@
  */
 import { parseArgs } from "node:util";
 import { statfsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { loadConfig } from "../../src/config.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
@@ -28,7 +33,9 @@ import type { SourceOptions } from "../../src/ingest/data-set.js";
 import { fixturesPerScaleLeague } from "../../src/ingest/synthetic/scale.js";
 import { runScript, wholeOption } from "../lib/cli.js";
 import { createLoadKey, startOwnService } from "../load/harness.js";
-import { rawBulkRate } from "./scale/raw-bulk.js";
+import { rawBulkRate, type RawBulk } from "./scale/raw-bulk.js";
+import { cpuWindow } from "../lib/cpu.js";
+import { localNodePids } from "../lib/es-pids.js";
 import { rebuildInChild, type RebuildRun } from "../lib/rebuild-child.js";
 import { KIND_NAMES, measureKinds, type KindLatency } from "./scale/request-kinds.js";
 import { failedRound, streamRound, type StreamRound } from "./scale/stream-round.js";
@@ -38,12 +45,16 @@ import { moveSettled, type MoveReport } from "../../src/ingest/move-settled.js";
 const BASE_FIXTURES = 4_640;
 const DEFAULT_HISTORY = 4;
 const DAY_MS = 86_400_000;
+/** The cores the rebuild and the node share on this machine (the ceiling row of the table). */
+const CORES = availableParallelism();
 
 type SizeResult = {
   fixtures: number;
   sizing: string;
   rebuild: RebuildRun;
-  raw: { docs: number; docsPerSecond: number };
+  raw: RawBulk;
+  /** CPU ms per document loaded by the rebuild: the node's while it ran (NaN when the node is not local). */
+  rebuildNodeCpuMsPerDoc: number;
   families: FamilyStats[];
   kinds: KindLatency[];
   streams: StreamRound;
@@ -72,6 +83,7 @@ async function main(): Promise<number> {
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 600_000 });
   const node = config.elasticsearch.nodes[0]!;
   const log = (line: string) => console.log(line);
+  const nodePids = await localNodePids(es);
   const leagues = Math.ceil((Math.min(...sizes) - BASE_FIXTURES) / fixturesPerScaleLeague(DEFAULT_HISTORY));
   const results: SizeResult[] = [];
   try {
@@ -81,8 +93,11 @@ async function main(): Promise<number> {
       log(`\n== ${size.toLocaleString("en")} fixtures (${args.join(" ")}), prefix ${prefix}; disk free ${diskFreeGiB().toFixed(0)} GiB`);
       await deleteIndicesWithPrefix(es, prefix);
       log("  rebuild (a child process, as `npm run rebuild` runs it)...");
+      const rebuildCpu = cpuWindow(null, nodePids);
       const rebuild = await rebuildInChild(prefix, { sourceArgs: args, log });
+      const rebuildNodeCpuMsPerDoc = rebuildCpu.end().nodeMs / rebuild.documents;
       log(`  rebuilt in ${rebuild.seconds.toFixed(0)} s, ${rebuild.docsPerSecond.toLocaleString("en")} docs/s, peak RSS ${rebuild.peakRssMiB.toFixed(0)} MiB`);
+      log(`  CPU per document: rebuild process ${((rebuild.cpuSeconds * 1000) / rebuild.documents).toFixed(2)} ms, node ${rebuildNodeCpuMsPerDoc.toFixed(2)} ms`);
       const names = indexNames(prefix);
       const families: FamilyStats[] = [];
       for (const [label, alias] of [["live part", names.fixtures], ["history", names.fixtures_history]] as const) {
@@ -91,8 +106,8 @@ async function main(): Promise<number> {
         log(`  ${label}: ${stats.fixtures.toLocaleString("en")} fixtures, ${(stats.lucene / stats.fixtures).toFixed(1)} Lucene docs and ${(stats.bytes / stats.fixtures / 1024).toFixed(1)} KB per fixture`);
       }
       log(`  raw _bulk of the first ${rawSample.toLocaleString("en")} fixture documents of the same source...`);
-      const raw = await rawBulkRate(es, node, `${prefix}_raw`, sourceOptions(args), rawSample);
-      log(`  raw: ${raw.docsPerSecond.toLocaleString("en")} docs/s`);
+      const raw = await rawBulkRate(es, node, `${prefix}_raw`, sourceOptions(args), rawSample, nodePids);
+      log(`  raw: ${raw.docsPerSecond.toLocaleString("en")} docs/s, node ${raw.nodeCpuMsPerDoc.toFixed(2)} ms CPU per document, ${raw.nodeCores.toFixed(2)} cores busy`);
       // Every stream on one key, and no rate limit: the figures are the service's, not a customer's limits.
       const service = await startOwnService(config.elasticsearch.nodes, prefix, { STREAMS_PER_KEY: String(streamCount), RATE_LIMIT_PER_SECOND: "0" });
       let kinds: KindLatency[];
@@ -114,7 +129,7 @@ async function main(): Promise<number> {
       const move = await moveSettled(es, names, { layout: config.indexLayout, now: new Date(Date.now() + DAY_MS) });
       log(`  moved ${move.moved.toLocaleString("en")}, kept ${move.kept.toLocaleString("en")} live, in ${move.seconds.toFixed(1)} s`);
       const fixtures = families.reduce((sum, family) => sum + family.fixtures, 0);
-      results.push({ fixtures, sizing: args.join(" "), rebuild, raw, families, kinds, streams, move });
+      results.push({ fixtures, sizing: args.join(" "), rebuild, raw, rebuildNodeCpuMsPerDoc, families, kinds, streams, move });
       if (!values.keep) await deleteIndicesWithPrefix(es, prefix);
     }
   } finally {
@@ -168,6 +183,7 @@ function table(results: SizeResult[]): string[] {
   const cell = (text: string) => text.padStart(14);
   const row = (label: string, values: string[]) => `${label.padEnd(34)}${values.map(cell).join("")}`;
   const ms = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(1));
+  const ms2 = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(2));
   const lines = ["", "== bench:scale (one run, this machine)", row("fixtures", results.map((r) => r.fixtures.toLocaleString("en")))];
   lines.push(row("sizing", results.map((r) => r.sizing.replace("--leagues ", "L").replace(" --history-seasons ", " K").replace("--scale ", "S"))));
   lines.push(row("rebuild wall s", results.map((r) => r.rebuild.seconds.toFixed(0))));
@@ -176,6 +192,13 @@ function table(results: SizeResult[]): string[] {
   lines.push(row("raw _bulk docs/s (sample)", results.map((r) => r.raw.docsPerSecond.toLocaleString("en"))));
   lines.push(row("rebuild / raw", results.map((r) => `${((r.rebuild.docsPerSecond / r.raw.docsPerSecond) * 100).toFixed(0)}%`)));
   lines.push(row("rebuild peak RSS MiB", results.map((r) => r.rebuild.peakRssMiB.toFixed(0))));
+  const generationMs = (r: SizeResult) => (r.rebuild.cpuSeconds * 1000) / r.rebuild.documents;
+  lines.push(row("CPU ms/doc: rebuild process", results.map((r) => generationMs(r).toFixed(2))));
+  lines.push(row("CPU ms/doc: node, rebuild", results.map((r) => ms2(r.rebuildNodeCpuMsPerDoc))));
+  lines.push(row("CPU ms/doc: node, raw", results.map((r) => ms2(r.raw.nodeCpuMsPerDoc))));
+  lines.push(row("node cores busy, raw", results.map((r) => ms2(r.raw.nodeCores))));
+  // What the rebuild could reach if both cores were busy all the time, against the raw rate.
+  lines.push(row(`ceiling ${CORES} cores / raw`, results.map((r) => `${((100 * (CORES * 1000)) / (generationMs(r) + r.rebuildNodeCpuMsPerDoc) / r.raw.docsPerSecond).toFixed(0)}%`)));
   const family = (r: SizeResult, label: string) => r.families.find((f) => f.label === label)!;
   const sum = (r: SizeResult, key: "fixtures" | "lucene" | "bytes") => r.families.reduce((total, f) => total + f[key], 0);
   for (const label of ["live part", "history"]) {

@@ -1,17 +1,19 @@
 /**
  * One `npm run rebuild -- --source synthetic ...` as an operator runs it, in a child process
  * under its own prefix (against `nodes` when given), for the load script's rebuild under load
- * and bench:scale: wall time, the load phase's docs/s (from its own summary line), and the
- * process's peak RSS (the shared RSS sampler, every 250 ms: the rebuild is one node process).
+ * and bench:scale: wall time, the load phase's docs/s (from its own summary line), the
+ * process's peak RSS (the shared RSS sampler, every 250 ms: the rebuild is one node process) and
+ * its CPU time (read at each sample: the last reading before it exits, 250 ms short at most).
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
 import { PROJECT_ROOT } from "../../src/paths.js";
 import { RssSampler } from "./rss.js";
+import { cpuMs } from "./cpu.js";
 import { REBUILD_NODE_FLAGS } from "../runtime/rebuild-memory.js";
 
-export type RebuildRun = { seconds: number; docsPerSecond: number; documents: number; peakRssMiB: number; summary: string };
+export type RebuildRun = { seconds: number; docsPerSecond: number; documents: number; peakRssMiB: number; cpuSeconds: number; summary: string };
 
 export async function rebuildInChild(
   prefix: string,
@@ -23,7 +25,8 @@ export async function rebuildInChild(
     env: { ...process.env, ...(nodes ? { ELASTICSEARCH_URL: nodes.join(",") } : {}), INDEX_PREFIX: prefix },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const sampler = new RssSampler(child.pid!);
+  let childCpuMs = Number.NaN;
+  const sampler = new RssSampler(child.pid!, () => (childCpuMs = cpuMs(child.pid!) ?? childCpuMs));
   sampler.start(250);
   let output = "";
   let lastProgress = 0;
@@ -50,6 +53,7 @@ export async function rebuildInChild(
     docsPerSecond: summary ? Number(summary[2]!.replace(/,/g, "")) : Number.NaN,
     documents,
     peakRssMiB,
+    cpuSeconds: childCpuMs / 1000,
     summary: output.split("\n").find((line) => line.startsWith("Swapped every alias")) ?? "rebuilt",
   };
 }

@@ -12,11 +12,22 @@ import { familyOf, type FixtureFamily } from "../../../src/domain/fixture/index-
 import { buildDataSet, type SourceOptions } from "../../../src/ingest/data-set.js";
 import { indexNames, versionedIndexName } from "../../../src/store/index-names.js";
 import { createVersion, deleteIndicesWithPrefix, finishVersion } from "../../../src/store/index-versions.js";
+import { cpuWindow } from "../../lib/cpu.js";
 
 const FLUSH_BYTES = 5_000_000;
 const CONCURRENCY = 2;
 
-export async function rawBulkRate(es: Client, node: string, prefix: string, source: SourceOptions, sample: number): Promise<{ docs: number; docsPerSecond: number }> {
+/** The node's rate, and its CPU (every local node's) per document and in cores busy while it loaded. */
+export type RawBulk = { docs: number; docsPerSecond: number; nodeCpuMsPerDoc: number; nodeCores: number };
+
+export async function rawBulkRate(
+  es: Client,
+  node: string,
+  prefix: string,
+  source: SourceOptions,
+  sample: number,
+  nodePids: readonly number[],
+): Promise<RawBulk> {
   const names = indexNames(prefix);
   const version = "00000000000000001";
   const families = { fixtures: versionedIndexName(names.fixtures, version), fixtures_history: versionedIndexName(names.fixtures_history, version) };
@@ -26,6 +37,7 @@ export async function rawBulkRate(es: Client, node: string, prefix: string, sour
   await createVersion(es, names, version);
   try {
     const started = Date.now();
+    const cpu = cpuWindow(null, nodePids);
     let next = 0;
     const worker = async () => {
       while (next < batches.length) {
@@ -37,7 +49,13 @@ export async function rawBulkRate(es: Client, node: string, prefix: string, sour
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     await finishVersion(es, names, version, 0);
-    return { docs, docsPerSecond: Math.round(docs / ((Date.now() - started) / 1000)) };
+    const use = cpu.end();
+    return {
+      docs,
+      docsPerSecond: Math.round(docs / ((Date.now() - started) / 1000)),
+      nodeCpuMsPerDoc: use.nodeMs / docs,
+      nodeCores: use.nodeMs / 1000 / use.seconds,
+    };
   } finally {
     await deleteIndicesWithPrefix(es, prefix);
   }
