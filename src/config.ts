@@ -138,6 +138,12 @@ const EnvSchema = z.object({
   ADMISSION_MAX_QUEUED_STREAMS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_ADMISSION.maxQueuedStreams),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(DEFAULT_ADMISSION.maxWaitMs),
   ADMISSION_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3_600).default(DEFAULT_ADMISSION.retryAfterSeconds),
+  // Empty (REDIS_URL= in a compose file) means no shared state: every limit holds per instance.
+  REDIS_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+  ),
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(10_000).default(250),
   // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.
   METRICS_TOKEN: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -160,6 +166,12 @@ export type Config = {
   /** Per key: tokens refilled per second (0 turns limiting off) and the bucket size. */
   rateLimit: { perSecond: number; burst: number };
   metricsToken: string | null;
+  /**
+   * Where the keys' rate limits and stream slots are shared by every instance (docs/operations.md,
+   * "Limits across instances"); null: each instance limits on its own. Keys are namespaced by the
+   * index prefix, so instances of one deployment share them and another deployment does not.
+   */
+  sharedState: { url: string; timeoutMs: number; keyPrefix: string } | null;
   /** API requests worked on at once, waiting, the longest wait and a refusal's Retry-After; null when ADMISSION_MAX_IN_FLIGHT is 0. */
   admission: AdmissionLimits | null;
   /** Streams (docs/streams.md): open streams per key, the largest result set a stream holds, and its timings. */
@@ -211,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fixtureCacheBytes: e.FIXTURE_CACHE_MB * 1024 * 1024,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     metricsToken: e.METRICS_TOKEN ?? null,
+    sharedState: e.REDIS_URL ? { url: e.REDIS_URL, timeoutMs: e.REDIS_TIMEOUT_MS, keyPrefix: `sfd:${e.INDEX_PREFIX}:` } : null,
     admission:
       e.ADMISSION_MAX_IN_FLIGHT === 0
         ? null

@@ -10,6 +10,9 @@ import { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { createElasticsearchClient } from "./store/client.js";
 import { indexNames } from "./store/index-names.js";
 import { StreamHub } from "./streams/stream-hub.js";
+import { SharedState } from "./shared-state/shared-state.js";
+import { SharedRateLimiter } from "./rate-limit/shared-rate-limiter.js";
+import { SharedStreamSlots } from "./streams/shared-stream-slots.js";
 
 /** Wires the process-wide dependencies once: one client, one logger, one key cache, one set of metrics, one fixture JSON cache. */
 export function createDeps(config: Config, logger: Logger = createLogger(config.logLevel)): AppDeps {
@@ -20,18 +23,25 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
     hit: metrics.keyCacheHit,
     miss: metrics.keyCacheMiss,
   });
+  // REDIS_URL shares the limits between instances; each falls back to its own while Redis is away.
+  const sharedState = config.sharedState
+    ? new SharedState({ url: config.sharedState.url, timeoutMs: config.sharedState.timeoutMs, logger, onFallback: metrics.sharedStateFellBack })
+    : null;
+  sharedState?.start();
+  metrics.watchSharedState(() => sharedState?.isConnected ?? false);
   // RATE_LIMIT_PER_SECOND=0 turns limiting off altogether, keys' own limits included.
-  const rateLimiter = config.rateLimit.perSecond > 0 ? new RateLimiter(config.rateLimit) : null;
+  const localLimiter = config.rateLimit.perSecond > 0 ? new RateLimiter(config.rateLimit) : null;
+  const rateLimiter = localLimiter && sharedState ? new SharedRateLimiter(sharedState, localLimiter, config.sharedState!.keyPrefix) : localLimiter;
   const fixtureJsonCache = new FixtureJsonCache(config.fixtureCacheBytes);
   const streams = new StreamHub(es, indices.fixtures, keys, logger, config.streams, {
     delivered: metrics.streamEventsDelivered,
     corrected: metrics.streamMembershipCorrected,
     droppedForMemory: metrics.streamsDroppedForMemory,
     round: metrics.streamRound,
-  });
+  }, sharedState ? new SharedStreamSlots(sharedState, config.sharedState!.keyPrefix) : null);
   metrics.watchStreams(() => ({ open: streams.openStreams, queries: streams.distinctQueries, memoryBytes: streams.memory.used }));
   // ADMISSION_MAX_IN_FLIGHT=0 turns admission control off: every request starts at once.
   const admission = config.admission ? new AdmissionGate(config.admission) : null;
   if (admission) metrics.watchAdmission(() => ({ inFlight: admission.inFlight, queued: admission.queued }), REFUSAL_REASONS);
-  return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter, admission, streams };
+  return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter, sharedState, admission, streams };
 }

@@ -36,7 +36,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Server
     // Open streams end first (clients reconnect elsewhere); server.close waits for every connection.
     deps.streams.close();
     server.close(() => {
-      void es.close().finally(() => process.exit(0));
+      void Promise.allSettled([es.close(), deps.sharedState?.close()]).finally(() => process.exit(0));
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();

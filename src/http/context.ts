@@ -5,7 +5,8 @@ import type { Logger } from "../logger.js";
 import type { KeyCache, Principal } from "../auth/key-cache.js";
 import type { ServiceMetrics } from "../monitoring/service-metrics.js";
 import type { FixtureJsonCache } from "../presenters/fixture-json-cache.js";
-import type { RateLimiter } from "../rate-limit/rate-limiter.js";
+import type { KeyRateLimiter } from "../rate-limit/rate-limiter.js";
+import type { SharedState } from "../shared-state/shared-state.js";
 import type { AdmissionGate } from "./admission-gate.js";
 import type { IndexNames } from "../store/index-names.js";
 import type { StreamHub } from "../streams/stream-hub.js";
@@ -21,8 +22,10 @@ export type AppDeps = {
   metrics: ServiceMetrics;
   /** Presented fixture JSON by document version (FIXTURE_CACHE_MB). */
   fixtureJsonCache: FixtureJsonCache;
-  /** null when RATE_LIMIT_PER_SECOND is 0. */
-  rateLimiter: RateLimiter | null;
+  /** null when RATE_LIMIT_PER_SECOND is 0; shared by every instance when REDIS_URL is set. */
+  rateLimiter: KeyRateLimiter | null;
+  /** The connection to Redis (REDIS_URL) for limits across instances; null without it. */
+  sharedState: SharedState | null;
   /** API requests worked on and waiting (ADMISSION_*); null when ADMISSION_MAX_IN_FLIGHT is 0. */
   admission: AdmissionGate | null;
   /** The open streams of this instance, grouped by standing query. */

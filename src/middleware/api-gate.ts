@@ -1,6 +1,6 @@
 import type { Next } from "koa";
 import type { AppContext } from "../http/context.js";
-import type { RateLimiter } from "../rate-limit/rate-limiter.js";
+import type { KeyRateLimiter } from "../rate-limit/rate-limiter.js";
 import { authenticate } from "./authenticate.js";
 import { limitRate } from "./rate-limit.js";
 import { requireWellFormedQuery } from "./well-formed-query.js";
@@ -11,10 +11,10 @@ import { requireWellFormedQuery } from "./well-formed-query.js";
  * RateLimit-* headers on every limited answer; skipped when `limiter` is null), then the
  * query's hygiene (400).
  */
-export function apiGate(limiter: RateLimiter | null) {
+export function apiGate(limiter: KeyRateLimiter | null) {
   return async function gate(ctx: AppContext, next: Next): Promise<void> {
     await authenticate(ctx);
-    if (limiter) limitRate(ctx, limiter);
+    if (limiter) await limitRate(ctx, limiter);
     requireWellFormedQuery(ctx);
     await next();
   };

@@ -1,14 +1,14 @@
 import { TooManyRequestsError } from "../http/errors.js";
 import type { AppContext } from "../http/context.js";
-import type { RateLimiter } from "../rate-limit/rate-limiter.js";
+import type { KeyRateLimiter } from "../rate-limit/rate-limiter.js";
 
 /**
  * Runs after `authenticate`: one token per request from the key's bucket. Every limited
  * response, allowed or not, tells the client where it stands (RateLimit-* headers).
  */
-export function limitRate(ctx: AppContext, limiter: RateLimiter): void {
+export async function limitRate(ctx: AppContext, limiter: KeyRateLimiter): Promise<void> {
   const principal = ctx.state.principal;
-  const allowance = principal ? limiter.take(principal.keyId, principal.rateLimit) : null;
+  const allowance = principal ? await limiter.take(principal.keyId, principal.rateLimit) : null;
   if (!allowance) return;
   ctx.set("RateLimit-Limit", String(allowance.limit));
   ctx.set("RateLimit-Remaining", String(allowance.remaining));

@@ -81,6 +81,13 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
   private admissionProbe: () => { inFlight: number; queued: number } = () => ({ inFlight: 0, queued: 0 });
+  private readonly sharedStateFallbacks = new Counter({
+    name: "shared_state_fallbacks_total",
+    help: "Limit checks Redis (REDIS_URL) did not answer in time, decided by this instance alone: rate_limit or stream_slot",
+    labelNames: ["what"] as const,
+    registers: [this.registry],
+  });
+  private sharedStateProbe: () => boolean = () => false;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -91,6 +98,9 @@ export class ServiceMetrics {
       "stream_standing_queries",
       "Distinct standing queries the open streams share: what each round of the change feed costs",
       () => this.streamsProbe().queries,
+    );
+    this.gauge("shared_state_connected", "1 while Redis (REDIS_URL) answers and limits hold across instances; 0 without it or while it is away", () =>
+      this.sharedStateProbe() ? 1 : 0,
     );
     this.gauge("stream_memory_bytes", "What the streams hold by the memory budget's account (STREAM_MEMORY_MB)", () => this.streamsProbe().memoryBytes);
   }
@@ -121,6 +131,16 @@ export class ServiceMetrics {
     this.admissionProbe = probe;
     for (const reason of reasons) this.refused.inc({ reason }, 0);
   }
+
+  /** Where the shared-state gauge reads whether Redis answers. */
+  watchSharedState(probe: () => boolean): void {
+    this.sharedStateProbe = probe;
+    for (const what of ["rate_limit", "stream_slot"]) this.sharedStateFallbacks.inc({ what }, 0);
+  }
+
+  readonly sharedStateFellBack = (what: string): void => {
+    this.sharedStateFallbacks.inc({ what });
+  };
 
   readonly requestRefused = (reason: string): void => {
     this.refused.inc({ reason });

@@ -31,6 +31,15 @@ export function takeToken(bucket: Bucket, policy: BucketPolicy, nowMs: number): 
   if (allowed) tokens -= 1;
   bucket.tokens = tokens;
   bucket.updatedMs = nowMs;
+  return allowanceOf(allowed, tokens, policy);
+}
+
+/**
+ * What a client is told once its request took a token or found none: `tokens` is what the
+ * bucket holds afterwards. One function for the bucket in this process and the shared one
+ * (src/rate-limit/shared-rate-limiter.ts), so both answer the same RateLimit-* headers.
+ */
+export function allowanceOf(allowed: boolean, tokens: number, policy: BucketPolicy): Allowance {
   return {
     allowed,
     limit: policy.burst,

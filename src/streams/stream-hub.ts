@@ -13,6 +13,7 @@ import { StandingReader } from "./standing-reader.js";
 import type { IssuedEvent, StandingQuery, StandingQuerySpec } from "./standing-query.js";
 import { StreamBudget, streamsToDrop } from "./stream-budget.js";
 import type { Subscriber } from "./subscriber.js";
+import type { SharedStreamSlots } from "./shared-stream-slots.js";
 
 /**
  * Every open stream of this instance, grouped into standing queries, coordinated: the change
@@ -83,6 +84,11 @@ export class StreamCapacityError extends Error {
   }
 }
 
+/** One of a key's stream slots, held while its stream is open; `release` gives it back on every instance. */
+export type StreamSlot = { release: () => void };
+
+const LOCAL_SLOT: StreamSlot = { release: () => {} };
+
 /** What one round did, for the metrics and the benchmark. */
 export type RoundStats = { ms: number; searches: number; changed: number; queries: number };
 
@@ -126,6 +132,8 @@ export class StreamHub {
     private readonly logger: Logger,
     options: Partial<StreamHubOptions> = {},
     hooks: Partial<StreamHubHooks> = {},
+    /** A key's streams counted on every instance together (REDIS_URL); null: on this instance alone. */
+    private readonly sharedSlots: SharedStreamSlots | null = null,
   ) {
     this.options = { ...DEFAULT_STREAM_HUB_OPTIONS, ...options };
     this.hooks = { ...NO_HOOKS, ...hooks };
@@ -152,13 +160,26 @@ export class StreamHub {
   }
 
   /** Whether a key may open one more stream (what HEAD answers, without taking the slot). */
-  hasRoom(keyId: string): boolean {
-    return this.registry.hasRoom(keyId);
+  async hasRoom(keyId: string): Promise<boolean> {
+    if (!this.registry.hasRoom(keyId)) return false;
+    return (await this.sharedSlots?.hasRoom(keyId, this.options.perKey)) ?? true;
   }
 
-  /** Takes one of a key's stream slots, or false when it holds its maximum already. */
-  reserve(keyId: string): boolean {
-    return this.registry.reserve(keyId);
+  /**
+   * Takes one of a key's stream slots, or null when it holds its maximum already: on every
+   * instance together when the slots are shared, on this one alone otherwise (and while Redis
+   * does not answer). The instance's own count is kept either way: it is what the gauges show.
+   */
+  async reserve(keyId: string): Promise<StreamSlot | null> {
+    if (!this.registry.hasRoom(keyId)) return null;
+    const shared = this.sharedSlots ? await this.sharedSlots.take(keyId, this.options.perKey) : null;
+    if (shared === false) return null;
+    // Another opening of the key may have taken the last local slot while Redis answered.
+    if (!this.registry.reserve(keyId)) {
+      if (shared) this.sharedSlots!.release(keyId, shared);
+      return null;
+    }
+    return shared ? { release: () => this.sharedSlots!.release(keyId, shared) } : LOCAL_SLOT;
   }
 
   /**
@@ -193,6 +214,7 @@ export class StreamHub {
   /** Ends every stream (SIGTERM): clients reconnect, to this instance or another. */
   close(): void {
     this.closed = true;
+    this.sharedSlots?.stop();
     if (this.timer) clearTimeout(this.timer);
     this.upkeep.stop();
     // Those still waiting for a snapshot get an answer first (503), then every stream ends.

@@ -98,6 +98,7 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
       // A shared data prefix belongs to the suite's setup, which deletes it at the end.
       if (!options.dataPrefix) await deleteIndicesWithPrefix(deps.es, prefix);
       await deps.es.close();
+      await deps.sharedState?.close();
     },
   };
 }

@@ -34,6 +34,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ STREAM_MEMORY_MB: "2" })).toThrow(/STREAM_MEMORY_MB/);
   });
 
+  it("shares limits through REDIS_URL only when it is set, namespaced by the index prefix", () => {
+    expect(loadConfig({}).sharedState).toBeNull();
+    expect(loadConfig({ REDIS_URL: "" }).sharedState).toBeNull();
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379", INDEX_PREFIX: "prod" }).sharedState).toEqual({
+      url: "redis://127.0.0.1:6379",
+      timeoutMs: 250,
+      keyPrefix: "sfd:prod:",
+    });
+    expect(() => loadConfig({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => loadConfig({ REDIS_URL: "redis://h:1", REDIS_TIMEOUT_MS: "0" })).toThrow(/REDIS_TIMEOUT_MS/);
+  });
+
   it("accepts a comma-separated list of Elasticsearch nodes", () => {
     const config = loadConfig({ ELASTICSEARCH_URL: "http://127.0.0.1:9200, http://127.0.0.1:9201" });
     expect(config.elasticsearch.nodes).toEqual(["http://127.0.0.1:9200", "http://127.0.0.1:9201"]);

@@ -66,12 +66,13 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
   // HEAD has no body to stream into: the parameters and the key's room were checked, the head
   // says what GET would send (its 429 included) without taking a slot.
   if (ctx.method === "HEAD") {
-    if (!streams.hasRoom(principal.keyId)) throw new TooManyStreamsError(streams.options.perKey);
+    if (!(await streams.hasRoom(principal.keyId))) throw new TooManyStreamsError(streams.options.perKey);
     ctx.status = 200;
     ctx.set(STREAM_HEADERS);
     return;
   }
-  if (!streams.reserve(principal.keyId)) throw new TooManyStreamsError(streams.options.perKey);
+  const slot = await streams.reserve(principal.keyId);
+  if (!slot) throw new TooManyStreamsError(streams.options.perKey);
   const log = ctx.state.log;
   const subscriber = new Subscriber({
     response: ctx.res,
@@ -81,6 +82,7 @@ export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Prom
     maxBufferedBytes: streams.options.maxBufferedBytes,
     onClose: (closed, reason) => {
       streams.release(closed, spec);
+      slot.release();
       const seconds = Math.round((Date.now() - closed.openedAt) / 100) / 10;
       const level = isWarning(reason) ? "warn" : "info";
       log[level]({ route: ctx.path, reason: reason.detail, kind: reason.kind, seconds, events: closed.eventsSent }, "stream closed");

@@ -1,0 +1,43 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { freePort } from "../../scripts/lib/service.js";
+
+/**
+ * A real Redis server from Debian's package (redis-server), on its own loopback port with no
+ * persistence, for the tests of limits shared across instances. `available` is false where the
+ * package is missing (.ci/run installs it), and those tests say they are skipped.
+ */
+export const redisAvailable = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+
+export type RedisServer = { url: string; port: number; stop: () => Promise<void> };
+
+export async function startRedis(port?: number): Promise<RedisServer> {
+  const chosen = port ?? (await freePort());
+  const child: ChildProcess = spawn("redis-server", ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Ready to accept connections")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    url: `redis://127.0.0.1:${chosen}`,
+    port: chosen,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGKILL");
+      await once(child, "exit");
+    },
+  };
+}
