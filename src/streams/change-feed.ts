@@ -58,6 +58,19 @@ export class ChangeFeed {
     this.cursorMs = this.options.now();
   }
 
+  /**
+   * Every change stored with an `updated_at` before this time has been reported by the polls so
+   * far: the cursor less the overlap, inside which a write may still become searchable.
+   */
+  get watermarkMs(): number {
+    return this.cursorMs - this.options.overlapMs;
+  }
+
+  /** Which index the alias pointed at when it was last read (null before the first poll). */
+  get dataIdentity(): string | null {
+    return this.identity;
+  }
+
   async poll(): Promise<FeedPoll> {
     // A rebuild is rare: which index the alias points at is read once a second, not every poll.
     if (this.options.now() - this.identityCheckedAt < this.options.aliasCheckMs) return { reset: false, ids: await this.readChanges() };

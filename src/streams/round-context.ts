@@ -4,7 +4,7 @@ import { versionKey, type StoredVersion } from "./membership.js";
 import type { Ask } from "./round-planner.js";
 import type { ReadDocument, StandingReader } from "./standing-reader.js";
 import type { Subscriber } from "./subscriber.js";
-import { payloadKey, type IssuedEvent, type PayloadMemo, type PresentableFixture, type StandingQuery } from "./standing-query.js";
+import { payloadKey, type DataPoint, type IssuedEvent, type PayloadMemo, type PresentableFixture, type StandingQuery } from "./standing-query.js";
 
 export type RoundHooks = {
   /** These subscribers got their snapshot: their openings may answer. */
@@ -23,6 +23,8 @@ export type RoundHooks = {
   reportedVersion: (id: number) => string | undefined;
   /** The round hands the event loop back (joins may come in): what it wrote so far is to be counted by the budget. */
   yielding: () => void;
+  /** The data behind the alias and the change feed's watermark at this round's poll; null before the feed knows them. */
+  dataPoint: () => DataPoint | null;
 };
 
 export type RoundOptions = {

@@ -1,5 +1,6 @@
 import { newerOf, versionKey, type StoredVersion } from "./membership.js";
 import type { RoundContext } from "./round-context.js";
+import { prepareResumes } from "./round-resumes.js";
 import type { Ask } from "./round-planner.js";
 import type { OrderedMembers } from "./standing-reader.js";
 import type { PresentableFixture, SnapshotEntry, StandingQuery } from "./standing-query.js";
@@ -80,9 +81,11 @@ async function snapshotGroup(ctx: RoundContext, group: ReadonlyArray<{ ask: Ask;
     for (const { ask } of group) ctx.hooks.failed(ask.query, error as Error);
     return;
   }
+  const data = ctx.hooks.dataPoint();
   for (const { ask } of group) {
     await ctx.letOthersIn();
     const { query } = ask;
+    const resumes = await prepareResumes(ctx, query, data, ctx.at.getTime());
     ctx.safely(query, () => {
       const entries: SnapshotEntry[] = [];
       const own = fixtures.get(query)!;
@@ -98,7 +101,7 @@ async function snapshotGroup(ctx: RoundContext, group: ReadonlyArray<{ ask: Ask;
         entries.push({ id, version: shown, fixture });
       }
       const joining = [...query.waiting];
-      ctx.hooks.issued(query.applySnapshot(entries, ctx.at, ctx.payloads));
+      ctx.hooks.issued(query.applySnapshot(entries, ctx.at, ctx.payloads, resumes, data));
       ctx.hooks.joined(joining);
     });
   }

@@ -5,6 +5,7 @@ import type { HistoryPool } from "./history-pool.js";
 import { Membership, versionKey, type MatchingHit, type MembershipChange, type StoredVersion } from "./membership.js";
 import { sseEvent, sseFrame, type SseFrame } from "./sse-frames.js";
 import type { Subscriber } from "./subscriber.js";
+import { localEventId, resumeDiff, resumeSuffix, shortHash } from "./resume-point.js";
 
 /**
  * One distinct standing query and everyone subscribed to it. Its question is the polled
@@ -43,8 +44,17 @@ export type PresentableFixture = { version: string | null; doc?: FixtureDocument
 /** A fixture of a snapshot, in the polled endpoint's order, with the version it is shown at. */
 export type SnapshotEntry = { id: number; version: StoredVersion; fixture: PresentableFixture };
 
-/** An enter/update/leave or snapshot event, as it went out, and to how many subscribers. */
-export type IssuedEvent = { name: "snapshot" | "enter" | "update" | "leave"; seq: number; to: number };
+/**
+ * An enter/update/leave or snapshot event, as it went out, and to how many subscribers; a
+ * `resume` is what a client resumed from another instance's event id got instead of a snapshot.
+ */
+export type IssuedEvent = { name: "snapshot" | "enter" | "update" | "leave" | "resume"; seq: number; to: number };
+
+/** The data a round read (the live index's hash) and the change feed's watermark at its poll (resume-point.ts). */
+export type DataPoint = { dataHash: string; watermarkMs: number };
+
+/** What a resuming client's diff is made of (round-resumes.ts): what changed since its watermark, and the earlier answer of a window. */
+export type ResumeSets = { changed: ReadonlySet<number>; earlier: ReadonlySet<number> | null };
 
 const FIXTURES_OPEN = Buffer.from('{"fixtures":[');
 const FIXTURE_OPEN = Buffer.from('{"fixture":');
@@ -76,6 +86,12 @@ export class StandingQuery {
   private readonly membership = new Membership();
   private history: EventHistory;
   private seq = 0;
+  /** The query's key hashed, as resume points name it. */
+  readonly hash: string;
+  /** The resume point every event id carries from the last round the query completed (`settle`). */
+  private stamp = "";
+  /** When the membership was evaluated in full as of the previous settle: everything it found has been sent since. */
+  private sentFullAt = 0;
 
   constructor(
     readonly id: string,
@@ -86,6 +102,22 @@ export class StandingQuery {
   ) {
     this.history = new EventHistory(historySize, pool);
     this.movesWithTime = movesWithTime(spec, now);
+    this.hash = shortHash(spec.key);
+  }
+
+  /**
+   * After a round that judged every change the feed had reported for this query (or before any
+   * event, its snapshot's round): from now on its event ids say that a client holding them holds
+   * everything stored before `watermarkMs` of the data `dataHash` names. The full evaluation
+   * they name is the one before the last: what a check finds is sent during the next round.
+   */
+  settle(point: DataPoint): void {
+    this.stamp = resumeSuffix({ queryHash: this.hash, dataHash: point.dataHash, watermarkMs: point.watermarkMs, decidedAtMs: this.sentFullAt || this.lastFullAt });
+    this.sentFullAt = this.lastFullAt;
+  }
+
+  private eventId(seq: number): string {
+    return `${this.id}.${seq}${this.stamp}`;
   }
 
   /**
@@ -104,7 +136,7 @@ export class StandingQuery {
 
   /** The id of the last event issued: a snapshot carries it, so a reconnect resumes after it. */
   get lastEventId(): string {
-    return `${this.id}.${this.seq}`;
+    return this.eventId(this.seq);
   }
 
   get memberCount(): number {
@@ -126,9 +158,10 @@ export class StandingQuery {
    */
   replaySince(lastEventId: string | null): SseFrame[] | null {
     if (lastEventId === null) return null;
-    const dot = lastEventId.lastIndexOf(".");
-    if (dot < 0 || lastEventId.slice(0, dot) !== this.id) return null;
-    const seq = Number(lastEventId.slice(dot + 1));
+    const local = localEventId(lastEventId);
+    const dot = local.lastIndexOf(".");
+    if (dot < 0 || local.slice(0, dot) !== this.id) return null;
+    const seq = Number(local.slice(dot + 1));
     if (!Number.isInteger(seq) || seq < 0) return null;
     return this.history.after(seq, this.seq);
   }
@@ -169,7 +202,13 @@ export class StandingQuery {
    * The round shows each entry at least at the version held (round.ts), so a new subscriber
    * never starts on an older state than the others hold.
    */
-  applySnapshot(entries: readonly SnapshotEntry[], at: Date, memo: PayloadMemo = new Map()): IssuedEvent[] {
+  applySnapshot(
+    entries: readonly SnapshotEntry[],
+    at: Date,
+    memo: PayloadMemo = new Map(),
+    resumes: ReadonlyMap<Subscriber, ResumeSets> = new Map(),
+    point: DataPoint | null = null,
+  ): IssuedEvent[] {
     const issued: IssuedEvent[] = [];
     if (this.resnapshot) {
       // Nothing from before the rebuild can be replayed: a reconnect with an older id gets a snapshot.
@@ -184,20 +223,48 @@ export class StandingQuery {
       const asked = new Set([...this.membership.ids(), ...entries.map((entry) => entry.id)]);
       issued.push(...this.judge(asked, entries.map(({ id, version, fixture }) => ({ id, version, hit: fixture })), memo));
     }
+    // The answer read after this round's poll, all of it sent from here on: the snapshot's and the
+    // resumes' ids say so (the events above, to those already subscribed, keep the previous point).
+    if (point) {
+      this.sentFullAt = at.getTime();
+      this.stamp = resumeSuffix({ queryHash: this.hash, dataHash: point.dataHash, watermarkMs: point.watermarkMs, decidedAtMs: at.getTime() });
+    }
     if (this.waiting.length > 0) {
-      const snapshot = this.snapshotFrame(entries, at, memo);
+      let snapshot: SseFrame | null = null;
       let to = 0;
+      let resumed = 0;
       for (const subscriber of this.waiting.splice(0)) {
         if (subscriber.closed) continue;
-        subscriber.writeSnapshot(snapshot);
+        const resume = resumes.get(subscriber);
+        if (resume) {
+          for (const frame of this.resumeFrames(entries, resume, memo)) subscriber.write(frame);
+          resumed += 1;
+        } else {
+          subscriber.writeSnapshot((snapshot ??= this.snapshotFrame(entries, at, memo)));
+          to += 1;
+        }
         this.subscribers.add(subscriber);
-        to += 1;
       }
-      issued.push({ name: "snapshot", seq: this.seq, to });
+      if (to > 0) issued.push({ name: "snapshot", seq: this.seq, to });
+      if (resumed > 0) issued.push({ name: "resume", seq: this.seq, to: resumed });
     }
     this.needsFull = false;
     this.lastFullAt = at.getTime();
     return issued;
+  }
+
+  /**
+   * A resuming client's diff (resume-point.ts, `resumeDiff`), as `update` and `leave` events
+   * carrying the query's current id: applied like any event, it holds the answer of `entries`.
+   */
+  private resumeFrames(entries: readonly SnapshotEntry[], resume: ResumeSets, memo: PayloadMemo): SseFrame[] {
+    const byId = new Map(entries.map((entry) => [entry.id, entry]));
+    const { set, leave } = resumeDiff([...byId.keys()], resume.changed, resume.earlier);
+    const id = this.lastEventId;
+    return [
+      ...set.map((fixtureId) => sseFrame(id, "update", [FIXTURE_OPEN, this.presented(byId.get(fixtureId)!.fixture, memo), CLOSE])),
+      ...leave.map((fixtureId): SseFrame => [sseEvent(id, "leave", JSON.stringify({ fixture_id: fixtureId }))]),
+    ];
   }
 
   /** Adds a reconnecting subscriber that can be replayed to: no Elasticsearch round trip. */
@@ -223,7 +290,7 @@ export class StandingQuery {
 
   private broadcast(change: MembershipChange<PresentableFixture>, memo: PayloadMemo): IssuedEvent {
     this.seq += 1;
-    const id = `${this.id}.${this.seq}`;
+    const id = this.eventId(this.seq);
     const frame: SseFrame =
       change.kind === "leave"
         ? [sseEvent(id, "leave", JSON.stringify({ fixture_id: change.id }))]

@@ -2,6 +2,7 @@ import type { Client, estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { chunkByClauses, documentsById, factorConjuncts, MAX_CLAUSES_PER_SEARCH, versionsById, whichMatch, type NamedQuery } from "../search/streams/named-queries.js";
 import { membershipOf } from "../search/streams/standing-request.js";
+import { changedFixtureOf, changedFixturesRequest, CHANGE_PAGE_SIZE } from "../search/streams/changed-fixtures-query.js";
 import { fixtureIdOf } from "../store/hit-ids.js";
 import { msearchItem, multiSearch } from "../store/multi-search.js";
 import { searchHits } from "../store/searches.js";
@@ -175,6 +176,26 @@ export class StandingReader {
     };
     await Promise.all(Array.from({ length: Math.min(this.options.documentReadsAtOnce, batches.length) }, reader));
     return read;
+  }
+
+  /**
+   * The fixtures stored with an `updated_at` at or after `sinceMs`, with that time, read as the
+   * change feed reads them (ids and times only); null when there are more than `max`.
+   */
+  async changedSince(sinceMs: number, max: number): Promise<Map<number, number> | null> {
+    const changed = new Map<number, number>();
+    let after: estypes.SortResults | undefined;
+    for (;;) {
+      this.searches += 1;
+      const hits = await searchHits<never>(this.es, { ...changedFixturesRequest(this.alias, sinceMs, after), preference: this.preference });
+      for (const hit of hits) {
+        const read = changedFixtureOf(hit);
+        if (read) changed.set(read.id, read.updatedAtMs);
+      }
+      if (changed.size > max) return null;
+      if (hits.length < CHANGE_PAGE_SIZE) return changed;
+      after = hits.at(-1)!.sort;
+    }
   }
 
   /** The stored version of each of `ids` now; a fixture deleted is missing. */

@@ -1,3 +1,4 @@
+import type { ResumePoint } from "./resume-point.js";
 import type { ServerResponse } from "node:http";
 import { closeReason, dropsUnsent, type CloseReason } from "./close-reason.js";
 import { frameBytes, type SseFrame } from "./sse-frames.js";
@@ -40,6 +41,11 @@ export class Subscriber {
   readonly key: string;
   readonly keyId: string;
   readonly lastEventId: string | null;
+  /**
+   * Where the client stands when its `Last-Event-ID` came from another instance (or a restart)
+   * and is recent enough: it gets what changed since instead of a snapshot (resume-point.ts).
+   */
+  resumeFrom: ResumePoint | null = null;
   readonly openedAt = Date.now();
   lastWriteAt = Date.now();
   eventsSent = 0;

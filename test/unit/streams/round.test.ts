@@ -38,6 +38,7 @@ const hooks = (joined: Subscriber[] = []): RoundHooks => ({
     throw error;
   },
   tooLarge: () => {},
+  dataPoint: () => null,
   corrected: () => {},
   uncounted: () => {},
   reportedVersion: () => undefined,
