@@ -61,7 +61,9 @@ export async function streamRound(
     const events = report.instances.reduce((sum, instance) => sum + instance.events, 0);
     log(`  burst of ${written.written} writes: ${events.toLocaleString("en")} events, write -> event p50 ${latency.percentile(0.5)} ms, p95 ${latency.percentile(0.95)} ms`);
     const truth = await load.ask({ type: "converge", deadlineMs: CONVERGE_DEADLINE_MS });
-    log(`  ${truth.equal}/${truth.clients} clients equal to their polled endpoint`);
+    log(`  ${truth.equal}/${truth.clients} clients equal to their polled endpoint (a client refused at the opening holds nothing)`);
+    // Which differ and how, so a difference can be followed up rather than only counted.
+    for (const example of truth.examples) log(`    differs: ${example}`);
     return {
       streams: count,
       opened: open.opened,
