@@ -24,7 +24,7 @@ export async function prepareResumes(ctx: RoundContext, query: StandingQuery, da
   if (resuming.length === 0 || data === null) return resumes;
   const valid = resuming.filter(({ resumeFrom: point }) => {
     const recent = now - Math.min(point!.watermarkMs, point!.decidedAtMs) <= RESUME_MAX_AGE_MS;
-    return point!.queryHash === query.hash && point!.dataHash === data.dataHash && recent && point!.watermarkMs <= data.watermarkMs;
+    return point!.queryHash === query.hash && point!.dataHash === data.dataHash && recent;
   });
   if (valid.length === 0) return resumes;
   try {
