@@ -23,3 +23,16 @@ export function liveSlateRequest(fixturesIndex: string, fields: readonly string[
     sort: [{ id: "asc" }],
   };
 }
+
+/**
+ * The fixtures written since `since` (wall time): a new writer repeats their follow-ups
+ * (repricing, standings), which its predecessor may have been stopped before.
+ */
+export function writtenSinceRequest(fixturesIndex: string, fields: readonly string[], since: Date): estypes.SearchRequest & { sort: estypes.Sort } {
+  return {
+    index: fixturesIndex,
+    _source: [...fields],
+    query: { bool: { filter: [{ range: { updated_at: { gte: since.toISOString() } } }] } },
+    sort: [{ id: "asc" }],
+  };
+}
