@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { auditUpdateLog, parseUpdateLog, updateLogLine, type UpdateLogLine } from "../../../src/live/update-log.js";
+
+function line(fixture: number, minute: number, writer: string, at: number): UpdateLogLine {
+  return { fixture_id: fixture, key: `1H|${minute}`, clock_unix: minute * 60, status: "1H", minute, writer, pid: 1, written_at_ms: at };
+}
+
+describe("the simulator's update log", () => {
+  it("writes one line per update with the writer and the moment", () => {
+    const written = updateLogLine({ fixtureId: 7, key: "1H|3", clockUnix: 180, status: "1H", minute: 3 }, "host pid 9", 1_000);
+    expect(written).toEqual({ fixture_id: 7, key: "1H|3", clock_unix: 180, status: "1H", minute: 3, writer: "host pid 9", pid: process.pid, written_at_ms: 1_000 });
+  });
+
+  it("reads the lines back, leaving out a torn last line", () => {
+    const text = `${JSON.stringify(line(1, 1, "a", 1))}\n${JSON.stringify(line(1, 2, "a", 2))}\n{"fixture_id":1,"ke`;
+    expect(parseUpdateLog(text).map((l) => l.minute)).toEqual([1, 2]);
+  });
+
+  it("finds nothing wrong in a hand-over that goes on from the next update", () => {
+    const audit = auditUpdateLog([line(1, 1, "a", 1), line(2, 1, "a", 2), line(1, 2, "a", 3), line(1, 5, "b", 20), line(2, 5, "b", 21)]);
+    expect(audit.updates).toBe(5);
+    expect(audit.byWriter).toEqual({ a: 3, b: 2 });
+    expect(audit.duplicates).toEqual([]);
+    expect(audit.backwards).toEqual([]);
+    expect(audit.last.get(1)?.minute).toBe(5);
+    expect(audit.last.get(2)?.writer).toBe("b");
+  });
+
+  it("counts an update two writers both applied, and a state written back over a later one", () => {
+    const audit = auditUpdateLog([line(1, 1, "a", 1), line(1, 2, "a", 2), line(1, 2, "b", 3), line(1, 1, "b", 4)]);
+    expect(audit.duplicates).toEqual([
+      { fixture_id: 1, key: "1H|1", writers: ["a", "b"] },
+      { fixture_id: 1, key: "1H|2", writers: ["a", "b"] },
+    ]);
+    expect(audit.backwards).toEqual([
+      { fixture_id: 1, key: "1H|2", clock_unix: 120, after_clock_unix: 120 },
+      { fixture_id: 1, key: "1H|1", clock_unix: 60, after_clock_unix: 120 },
+    ]);
+  });
+});
