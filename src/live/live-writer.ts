@@ -36,11 +36,6 @@ export const DEFAULT_WRITER_TIMING: WriterTiming = { ...DEFAULT_WRITER_LEASE, po
  */
 export const CLOCK_RESUME_WITHIN_MS = 60_000;
 
-/**
- * How far back a new writer repeats follow-ups: what its predecessor wrote in its last ticks
- * (a dead writer's last write is at most staleAfterMs + pollMs before the takeover), with room.
- */
-const FOLLOW_UP_LOOKBACK_MS = 120_000;
 
 export type LiveWriterOptions = {
   speed: number;
@@ -139,7 +134,7 @@ export class LiveWriter {
     const onStop = () => turn.abort(new Error("stopping"));
     this.stopping.signal.addEventListener("abort", onStop, { once: true });
     try {
-      const { clock, version, how } = await this.takeClock();
+      const { clock, version, how, predecessorAliveAt } = await this.takeClock();
       this.setRole(true, `match clock ${how}: ${new Date(matchTimeAt(clock, Date.now())).toISOString()} at ${clock.speed}x real time`);
       const simulator = new LiveSimulator(this.es, this.names, {
         tickMs: this.options.tickMs,
@@ -148,11 +143,15 @@ export class LiveWriter {
         ...(this.options.onApplied ? { onApplied: this.options.onApplied } : {}),
         log,
       });
-      const followedUp = await simulator.followUpWrittenSince(new Date(Date.now() - FOLLOW_UP_LOOKBACK_MS)).catch((error: unknown) => {
-        log(`repeating the follow-ups of the last writes failed (the next writes of those fixtures repeat them): ${(error as Error).message}`);
-        return 0;
-      });
-      if (followedUp > 0) log(`repeated the follow-ups of ${followedUp} fixture(s) written in the last ${FOLLOW_UP_LOOKBACK_MS / 1000} s`);
+      if (predecessorAliveAt !== null) {
+        // Its last writes came after its last sign of life; a staleness before it leaves room for owed follow-ups.
+        const since = new Date(predecessorAliveAt - this.timing.staleAfterMs);
+        const followedUp = await simulator.followUpWrittenSince(since).catch((error: unknown) => {
+          log(`repeating the follow-ups of the predecessor's last writes failed (the next writes of those fixtures repeat them): ${(error as Error).message}`);
+          return 0;
+        });
+        log(`repeated the follow-ups of ${followedUp} fixture(s) the predecessor wrote since ${since.toISOString()}`);
+      }
       const keepClock = this.keepClockAlive(clock, version, lease, turn);
       try {
         await simulator.run({
@@ -170,7 +169,7 @@ export class LiveWriter {
   }
 
   /** The clock this writer goes on with (match-clock.ts chooses), stored for its successor. */
-  private async takeClock(): Promise<{ clock: MatchClock; version: ClockVersion; how: string }> {
+  private async takeClock(): Promise<{ clock: MatchClock; version: ClockVersion; how: string; predecessorAliveAt: number | null }> {
     const stored = await readWriterClock(this.es, this.names);
     const wallNowMs = Date.now();
     const previous = stored
@@ -184,7 +183,12 @@ export class LiveWriter {
     });
     const version = await writeWriterClock(this.es, this.names, this.storedClock(clock), null);
     if (!version) throw new Error("the writer clock changed while it was being set");
-    return { clock, version, how: how === "continued" && stored ? `continued from ${stored.clock.writer}` : how };
+    return {
+      clock,
+      version,
+      how: how !== "fresh" && stored ? `${how} from ${stored.clock.writer}` : how,
+      predecessorAliveAt: how !== "fresh" && stored ? stored.clock.alive_at_ms : null,
+    };
   }
 
   /**

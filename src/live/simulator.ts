@@ -18,7 +18,7 @@ import { applyFixtureUpdate, FixtureNotFoundError, updateTarget, type UpdateResu
 import { runFollowUps } from "./follow-ups.js";
 import { changeOf, liveFixtureOf, projectionAt, type LiveFixture, type Projection } from "./live-fixture.js";
 import { freshClock, matchTimeAt, type MatchClock } from "./match-clock.js";
-import { readLiveSlate, readWrittenSince } from "./slate.js";
+import { readFeedWrittenSince, readLiveSlate } from "./slate.js";
 
 export type SimulatorOptions = {
   /** Match seconds per real second (1 real time; 60 plays a match in about 1.5 minutes). */
@@ -200,15 +200,15 @@ export class LiveSimulator {
   }
 
   /**
-   * Repeats the follow-ups of every fixture written since `since` (wall time): a new writer
-   * calls it once, for what its predecessor wrote and may have been stopped before following up
-   * (a match written as finished leaves the slate, so nothing else would recompute its table
-   * or settle its bet builders). Follow-ups recompute from the stored state, so repeating one is
-   * harmless. Returns how many fixtures were followed up.
+   * Repeats the follow-ups of every fixture a live feed wrote since `since` (wall time): a new
+   * writer calls it once, for what its predecessor wrote and may have been stopped before
+   * following up (a match written as finished leaves the slate, so nothing else would
+   * recompute its table or settle its bet builders). Follow-ups recompute from the stored
+   * state, so repeating one is harmless. Returns how many fixtures were followed up.
    */
   async followUpWrittenSince(since: Date): Promise<number> {
     if (!this.mayWrite()) return 0;
-    const written = await readWrittenSince(this.es, this.indices.fixtures, since);
+    const written = await readFeedWrittenSince(this.es, this.indices.fixtures, since);
     const owed: UpdateResult[] = written.map((doc) => ({
       fixtureId: doc.id,
       seasonId: doc.season.id,
