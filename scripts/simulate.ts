@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     timing: config.writer,
     untilIdle: args.untilIdle,
     ...(args.durationSeconds === undefined ? {} : { durationMs: args.durationSeconds * 1000 }),
-    ...(args.updatesLog ? { onApplied: appendUpdatesTo(args.updatesLog, holder) } : {}),
+    ...(args.updatesLog ? { onUpdate: appendUpdatesTo(args.updatesLog, holder) } : {}),
     log: (line) => console.log(line),
   });
   process.once("SIGINT", () => void writer.stop());

@@ -124,7 +124,7 @@ function simulateInBackground(args: SimulatorArgs, deps: AppDeps): LiveWriter {
       deps.metrics.writerChanged(isWriter);
       log.info({ writer: isWriter, holder }, isWriter ? "this instance is the writer" : "this instance is no longer the writer");
     },
-    ...(args.updatesLog ? { onApplied: appendUpdatesTo(args.updatesLog, holder) } : {}),
+    ...(args.updatesLog ? { onUpdate: appendUpdatesTo(args.updatesLog, holder) } : {}),
   });
   deps.metrics.watchWriter(() => writer.isWriter);
   console.log(`[simulate] moving the live slate at ${args.speed}x real time while this instance is the writer (one at a time)`);

@@ -17,7 +17,7 @@ import type { IndexNames } from "../store/index-names.js";
 import { Lease } from "../store/lease.js";
 import { readWriterClock, writeWriterClock, type ClockVersion } from "../store/writer-clock.js";
 import { chooseClock, matchTimeAt, type MatchClock } from "./match-clock.js";
-import { LiveSimulator, type AppliedUpdate } from "./simulator.js";
+import { LiveSimulator, type AppliedUpdate, type UpdatePhase } from "./simulator.js";
 
 /** Heartbeat, staleness and the waiters' poll of the writer lease (WRITER_HEARTBEAT_MS, WRITER_STALE_AFTER_MS). */
 export type WriterTiming = { heartbeatMs: number; staleAfterMs: number; pollMs: number };
@@ -51,8 +51,8 @@ export type LiveWriterOptions = {
   log: (line: string) => void;
   /** Told when this process becomes (true) or stops being (false) the writer. */
   onRole?: (writer: boolean) => void;
-  /** Told of every update this process wrote (update-log.ts records them). */
-  onApplied?: (update: AppliedUpdate) => void;
+  /** Told of every update this process sends and writes (update-log.ts records them). */
+  onUpdate?: (update: AppliedUpdate, phase: UpdatePhase) => void;
 };
 
 export class LiveWriter {
@@ -140,7 +140,7 @@ export class LiveWriter {
         tickMs: this.options.tickMs,
         clock,
         mayWrite: () => lease.mayWrite() && !turn.signal.aborted,
-        ...(this.options.onApplied ? { onApplied: this.options.onApplied } : {}),
+        ...(this.options.onUpdate ? { onUpdate: this.options.onUpdate } : {}),
         log,
       });
       if (predecessorAliveAt !== null) {

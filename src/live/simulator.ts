@@ -35,13 +35,18 @@ export type SimulatorOptions = {
    * not write is written by the next step or by the successor. Default: always.
    */
   mayWrite?: () => boolean;
-  /** Told of every update written (not of those found already applied or changing nothing). */
-  onApplied?: (update: AppliedUpdate) => void;
+  /**
+   * Told of every update as it is sent ("sending": it may or may not land, e.g. when the process
+   * dies before the answer) and again once it was written ("applied"; not when it was found
+   * already applied or changing nothing).
+   */
+  onUpdate?: (update: AppliedUpdate, phase: UpdatePhase) => void;
   log: (line: string) => void;
 };
 
 /** One update the simulator wrote: the fixture, its change key and match second, and what it showed. */
 export type AppliedUpdate = { fixtureId: number; key: string; clockUnix: number; status: string; minute: number | null };
+export type UpdatePhase = "sending" | "applied";
 
 const DEFAULT_SIMULATOR_OPTIONS: SimulatorOptions = { speed: 1, tickMs: 1_000, log: () => {} };
 
@@ -133,12 +138,11 @@ export class LiveSimulator {
           }
           try {
             const mark = { key: projected.key, clock_unix: nowUnix };
+            const update = { fixtureId: tracked.fixture.id, key: projected.key, clockUnix: nowUnix, status: projected.state.status, minute: projected.state.minute };
+            this.options.onUpdate?.(update, "sending");
             const result = await applyFixtureUpdate(this.target, tracked.fixture.id, changeOf(tracked.fixture, projected), moment, mark);
             results.push(result);
-            if (result.written) {
-              const { status, minute } = projected.state;
-              this.options.onApplied?.({ fixtureId: tracked.fixture.id, key: projected.key, clockUnix: nowUnix, status, minute });
-            }
+            if (result.written) this.options.onUpdate?.(update, "applied");
             tracked.lastKey = projected.key;
             if (projected.state.status === "FT") this.tracked.delete(tracked.fixture.id);
           } catch (error) {

@@ -1,16 +1,18 @@
 /**
- * The simulator's own log of the updates it applied (`--updates-log FILE`): one JSON line per
- * written update, appended synchronously as soon as the write is acknowledged, so the lines of
- * a writer killed with SIGKILL are on disk up to its last acknowledged write (what remains is
- * the instant between the acknowledgement and the append). Several writers (one at a time) may
- * share a file or have one each; the fail-over test reads them together and counts every
- * (fixture, key) once.
+ * The simulator's own log of its updates (`--updates-log FILE`): one JSON line when an update
+ * is sent ("sending") and one when it was written ("applied"), appended synchronously, so the
+ * lines of a writer killed with SIGKILL are on disk up to the instant of the kill. An update
+ * sent without an "applied" line is in doubt (the process died before the answer, or the write
+ * found nothing to do); `settleUpdates` decides it from the store as read after the writer
+ * stopped. Several writers (one at a time) may share a file or have one each; `auditUpdateLog`
+ * reads them together and counts every (fixture, key) once (docs/operations.md, "One writer").
  */
 import { appendFileSync } from "node:fs";
-import type { AppliedUpdate } from "./simulator.js";
+import type { AppliedUpdate, UpdatePhase } from "./simulator.js";
 
 /** One line of the log. */
 export type UpdateLogLine = {
+  phase: UpdatePhase;
   fixture_id: number;
   /** The change key (live-fixture.ts, `projectionAt`): with the fixture id, the update's identity. */
   key: string;
@@ -21,12 +23,13 @@ export type UpdateLogLine = {
   /** The writer: host and pid, as the writer lease names it. */
   writer: string;
   pid: number;
-  /** Wall time the write was acknowledged (epoch ms). */
-  written_at_ms: number;
+  /** Wall time of the line (epoch ms): when the write was sent, or acknowledged. */
+  at_ms: number;
 };
 
-export function updateLogLine(update: AppliedUpdate, writer: string, now = Date.now()): UpdateLogLine {
+export function updateLogLine(update: AppliedUpdate, phase: UpdatePhase, writer: string, now = Date.now()): UpdateLogLine {
   return {
+    phase,
     fixture_id: update.fixtureId,
     key: update.key,
     clock_unix: update.clockUnix,
@@ -34,13 +37,13 @@ export function updateLogLine(update: AppliedUpdate, writer: string, now = Date.
     minute: update.minute,
     writer,
     pid: process.pid,
-    written_at_ms: now,
+    at_ms: now,
   };
 }
 
-/** A recorder that appends every applied update to `path`. */
-export function appendUpdatesTo(path: string, writer: string): (update: AppliedUpdate) => void {
-  return (update) => appendFileSync(path, `${JSON.stringify(updateLogLine(update, writer))}\n`);
+/** A recorder that appends every update's lines to `path`. */
+export function appendUpdatesTo(path: string, writer: string): (update: AppliedUpdate, phase: UpdatePhase) => void {
+  return (update, phase) => appendFileSync(path, `${JSON.stringify(updateLogLine(update, phase, writer))}\n`);
 }
 
 /** The lines of a log's text (a torn last line, from a process killed mid-append, is left out). */
@@ -57,7 +60,21 @@ export function parseUpdateLog(text: string): UpdateLogLine[] {
     });
 }
 
-/** What the lines of every writer's log, read together, say about exactly-once application. */
+const idOf = (line: Pick<UpdateLogLine, "writer" | "fixture_id" | "key">) => `${line.writer}\u0000${line.fixture_id}\u0000${line.key}`;
+
+/**
+ * The updates a stopped writer applied: its "applied" lines, and each update it was still
+ * sending when it stopped (no "applied" line) that the store, read after it stopped, carries
+ * (`storedKeys`: each fixture's stored change key) — it landed after the writer died.
+ */
+export function settleUpdates(lines: readonly UpdateLogLine[], storedKeys: ReadonlyMap<number, string>): UpdateLogLine[] {
+  const applied = lines.filter((line) => line.phase === "applied");
+  const confirmed = new Set(applied.map(idOf));
+  const landed = lines.filter((line) => line.phase === "sending" && !confirmed.has(idOf(line)) && storedKeys.get(line.fixture_id) === line.key);
+  return [...applied, ...landed.map((line) => ({ ...line, phase: "applied" as const }))];
+}
+
+/** What the applied updates of every writer, read together, say about exactly-once application. */
 export type UpdateAudit = {
   updates: number;
   /** Updates per writer. */
@@ -70,8 +87,9 @@ export type UpdateAudit = {
   last: Map<number, UpdateLogLine>;
 };
 
+/** Audits the "applied" lines of `lines` (pass `settleUpdates`' result to count the in-doubt ones that landed). */
 export function auditUpdateLog(lines: readonly UpdateLogLine[]): UpdateAudit {
-  const ordered = [...lines].sort((a, b) => a.written_at_ms - b.written_at_ms);
+  const ordered = lines.filter((line) => line.phase === "applied").sort((a, b) => a.at_ms - b.at_ms);
   const byWriter: Record<string, number> = {};
   const writersOf = new Map<string, string[]>();
   const backwards: UpdateAudit["backwards"] = [];
