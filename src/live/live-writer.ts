@@ -124,7 +124,8 @@ export class LiveWriter {
         await lease.release().catch((error: unknown) => log(`could not give the writer lease back (taken over after ${this.timing.staleAfterMs} ms): ${(error as Error).message}`));
       }
       if (idle) return;
-      if (!signal.aborted && turn.signal.aborted) await sleep(this.timing.pollMs, signal);
+      // Lost, or failed to start writing (Elasticsearch away): contend again after a poll, not in a tight loop.
+      await sleep(this.timing.pollMs, signal);
     }
   }
 
