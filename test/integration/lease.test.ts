@@ -97,7 +97,7 @@ describe("Lease (the live feed's one writer)", () => {
     expect(await writer.stillHeld()).toBe(true); // a confirming write: writing may go on
     expect(writer.mayWrite()).toBe(true);
 
-    const successor = await Lease.acquire(env.es, env.deps.indices, "writer", { holder: "successor", staleAfterMs: 300, pollMs: 50 });
+    const successor = await Lease.acquire(env.es, env.deps.indices, "writer", { holder: "successor", heartbeatMs: 50, staleAfterMs: 300, pollMs: 50 });
     expect(lost).toEqual([]);
     expect(await writer.stillHeld()).toBe(false);
     expect(writer.mayWrite()).toBe(false);
