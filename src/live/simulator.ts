@@ -187,10 +187,16 @@ export class LiveSimulator {
   /** Ticks on the real clock until `durationMs` of real time passed, the slate is empty (`untilIdle`) or `signal` aborts. */
   async run(options: { durationMs?: number; untilIdle?: boolean; signal?: AbortSignal } = {}): Promise<void> {
     const endsAt = options.durationMs === undefined ? Infinity : Date.now() + options.durationMs;
+    /** Whether the last step was held back by `mayWrite` (logged once per stretch). */
+    let fenced = false;
     while (!options.signal?.aborted && Date.now() < endsAt) {
       const started = Date.now();
       try {
         const report = await this.step(this.clock());
+        if (report.fenced > 0 && !fenced) {
+          this.options.log("not writing: this process may no longer write (mayWrite, e.g. the writer lease unconfirmed); it goes on once it may again");
+        }
+        fenced = report.fenced > 0;
         if (report.written > 0) {
           this.options.log(`${report.at.toISOString()} ${report.fixtures} fixture(s), ${report.written} written, ${report.conflicts} conflict(s) retried, ${report.betBuildersUpdated} bet builder(s) repriced`);
         }
