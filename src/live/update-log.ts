@@ -25,6 +25,8 @@ export type UpdateLogLine = {
   pid: number;
   /** Wall time of the line (epoch ms): when the write was sent, or acknowledged. */
   at_ms: number;
+  /** Set by `settleUpdates` on an applied update: when it was sent (the order writes were issued in). */
+  sent_at_ms?: number;
 };
 
 export function updateLogLine(update: AppliedUpdate, phase: UpdatePhase, writer: string, now = Date.now()): UpdateLogLine {
@@ -68,10 +70,15 @@ const idOf = (line: Pick<UpdateLogLine, "writer" | "fixture_id" | "key">) => `${
  * (`storedKeys`: each fixture's stored change key) — it landed after the writer died.
  */
 export function settleUpdates(lines: readonly UpdateLogLine[], storedKeys: ReadonlyMap<number, string>): UpdateLogLine[] {
+  const sentAt = new Map<string, number>();
+  for (const line of lines) if (line.phase === "sending") sentAt.set(idOf(line), line.at_ms);
   const applied = lines.filter((line) => line.phase === "applied");
   const confirmed = new Set(applied.map(idOf));
   const landed = lines.filter((line) => line.phase === "sending" && !confirmed.has(idOf(line)) && storedKeys.get(line.fixture_id) === line.key);
-  return [...applied, ...landed.map((line) => ({ ...line, phase: "applied" as const }))];
+  return [
+    ...applied.map((line) => ({ ...line, sent_at_ms: sentAt.get(idOf(line)) ?? line.at_ms })),
+    ...landed.map((line) => ({ ...line, phase: "applied" as const, sent_at_ms: line.at_ms })),
+  ];
 }
 
 /** What the applied updates of every writer, read together, say about exactly-once application. */
@@ -87,9 +94,14 @@ export type UpdateAudit = {
   last: Map<number, UpdateLogLine>;
 };
 
-/** Audits the "applied" lines of `lines` (pass `settleUpdates`' result to count the in-doubt ones that landed). */
+/**
+ * Audits the "applied" lines of `lines` in the order they were sent (pass `settleUpdates`'
+ * result: it counts the in-doubt ones that landed and knows when each was sent; a writer frozen
+ * with a write in flight logs "applied" only when it wakes, after its successor's writes).
+ */
 export function auditUpdateLog(lines: readonly UpdateLogLine[]): UpdateAudit {
-  const ordered = lines.filter((line) => line.phase === "applied").sort((a, b) => a.at_ms - b.at_ms);
+  const orderOf = (line: UpdateLogLine) => line.sent_at_ms ?? line.at_ms;
+  const ordered = lines.filter((line) => line.phase === "applied").sort((a, b) => orderOf(a) - orderOf(b));
   const byWriter: Record<string, number> = {};
   const writersOf = new Map<string, string[]>();
   const backwards: UpdateAudit["backwards"] = [];

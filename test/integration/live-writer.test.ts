@@ -20,7 +20,8 @@ import { startTestEnv, type TestEnv } from "../support/test-env.js";
  * applies (--updates-log); an update the killed writer was still sending counts as applied when
  * the store shows it landed. The logs together show no update applied twice, none lost (each
  * stored fixture carries exactly the last applied update), no state written back over a later
- * one, and one match clock across the three.
+ * one, and one match clock across the three. Then a writer frozen past the staleness (SIGSTOP)
+ * is replaced, and sends no write once it wakes (SIGCONT).
  */
 const SPEED = 60;
 const TICK_MS = 250;
@@ -214,7 +215,7 @@ describe("one writer of the live feed across instances", () => {
     expect(audit.backwards).toEqual([]);
 
     // One writer at a time: in order of writing, the writer changes exactly twice.
-    const ordered = logs.flat().sort((x, y) => x.at_ms - y.at_ms);
+    const ordered = logs.flat().sort((x, y) => (x.sent_at_ms ?? x.at_ms) - (y.sent_at_ms ?? y.at_ms));
     const turns = ordered.map((line) => line.writer).filter((writer, i, all) => i === 0 || all[i - 1] !== writer);
     expect(turns).toHaveLength(3);
 
@@ -233,4 +234,39 @@ describe("one writer of the live feed across instances", () => {
     const epochs = logs.map(impliedEpochMs);
     for (const epoch of epochs) expect(Math.abs(epoch - epochs[0]!)).toBeLessThan(60_000);
   });
+
+  it("replaces a writer frozen past the staleness (SIGSTOP), which sends no write once it wakes (SIGCONT)", async () => {
+    const [d, e] = await Promise.all([startInstance("d"), startInstance("e")]);
+    const started = Date.now();
+    await waitFor("the first update of d or e", () => (firstAppliedAfter(d, started) ?? firstAppliedAfter(e, started) ? true : undefined), 30_000);
+    await sleep(2_000);
+    const frozen = (await writerGauge(d)) === 1 ? d : e;
+    const other = frozen === d ? e : d;
+    expect(await writerGauge(other)).toBe(0);
+
+    const stoppedAt = Date.now();
+    frozen.child.kill("SIGSTOP");
+    const taken = await waitFor("the other instance's first update", () => firstAppliedAfter(other, stoppedAt), 30_000);
+    console.log(`live-writer: SIGSTOP fail-over ${taken.at_ms - stoppedAt} ms`);
+    expect(taken.at_ms - stoppedAt).toBeLessThan(FAIL_OVER_LIMIT_MS);
+
+    const resumedAt = Date.now();
+    frozen.child.kill("SIGCONT");
+    await sleep(3_000);
+    // Fenced: no write sent after waking (a write in flight at the freeze may still be acknowledged).
+    expect(updatesOf(frozen).filter((line) => line.phase === "sending" && line.at_ms > resumedAt)).toEqual([]);
+    expect(await writerGauge(frozen)).toBe(0);
+    expect(await writerGauge(other)).toBe(1);
+
+    for (const instance of [frozen, other]) instance.child.kill("SIGTERM");
+    await Promise.all([frozen.exited, other.exited]);
+    const all = instances.map((instance) => (instance === first ? firstApplied : settleUpdates(updatesOf(instance), new Map())));
+    const audit = auditUpdateLog(all.flat());
+    console.log(`live-writer: ${audit.updates} updates in all, by writer ${JSON.stringify(audit.byWriter)}`);
+    expect(audit.duplicates).toEqual([]);
+    expect(audit.backwards).toEqual([]);
+    expect(await storedMarks()).toEqual(new Map([...audit.last].map(([id, line]) => [id, line.key])));
+    const epochs = all.filter((lines) => lines.length > 0).map(impliedEpochMs);
+    for (const epoch of epochs) expect(Math.abs(epoch - epochs[0]!)).toBeLessThan(60_000);
+  }, 150_000);
 });

@@ -19,7 +19,7 @@ describe("the simulator's update log", () => {
   it("counts an update a killed writer was sending as applied only when the store carries it", () => {
     const lines = [line(1, 1, "a", 1, "sending"), line(1, 1, "a", 2), line(1, 2, "a", 3, "sending"), line(2, 1, "a", 3, "sending")];
     const settled = settleUpdates(lines, new Map([[1, "1H|2"]]));
-    expect(settled.map((l) => [l.fixture_id, l.minute, l.phase])).toEqual([[1, 1, "applied"], [1, 2, "applied"]]);
+    expect(settled.map((l) => [l.fixture_id, l.minute, l.phase, l.sent_at_ms])).toEqual([[1, 1, "applied", 1], [1, 2, "applied", 3]]);
     expect(settleUpdates(lines, new Map([[1, "1H|1"]])).map((l) => l.minute)).toEqual([1]);
   });
 
@@ -31,6 +31,15 @@ describe("the simulator's update log", () => {
     expect(audit.backwards).toEqual([]);
     expect(audit.last.get(1)?.minute).toBe(5);
     expect(audit.last.get(2)?.writer).toBe("b");
+  });
+
+  it("orders settled updates by when they were sent: a frozen writer's late acknowledgement is not a write behind its successor's", () => {
+    const frozen = [line(1, 1, "a", 1, "sending"), line(1, 1, "a", 50)]; // acknowledged when it woke
+    const successor = [line(1, 5, "b", 20, "sending"), line(1, 5, "b", 21)];
+    const audit = auditUpdateLog([...settleUpdates(frozen, new Map()), ...settleUpdates(successor, new Map())]);
+    expect(audit.backwards).toEqual([]);
+    expect(audit.last.get(1)?.writer).toBe("b");
+    expect(auditUpdateLog([...frozen, ...successor]).backwards).toHaveLength(1); // by acknowledgement time it looks backwards
   });
 
   it("counts an update two writers both applied, and a state written back over a later one", () => {
