@@ -134,6 +134,7 @@ export class LiveWriter {
     const { log } = this.options;
     const onStop = () => turn.abort(new Error("stopping"));
     this.stopping.signal.addEventListener("abort", onStop, { once: true });
+    if (this.stopping.signal.aborted) onStop(); // stopped while the lease was being granted
     try {
       const { clock, version, how, predecessorAliveAt } = await this.takeClock();
       this.setRole(true, `match clock ${how}: ${new Date(matchTimeAt(clock, Date.now())).toISOString()} at ${clock.speed}x real time`);
