@@ -36,7 +36,6 @@ export const DEFAULT_WRITER_TIMING: WriterTiming = { ...DEFAULT_WRITER_LEASE, po
  */
 export const CLOCK_RESUME_WITHIN_MS = 60_000;
 
-
 export type LiveWriterOptions = {
   speed: number;
   tickMs: number;
