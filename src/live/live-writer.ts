@@ -58,6 +58,8 @@ export class LiveWriter {
   private readonly stopping = new AbortController();
   private running: Promise<void> | undefined;
   private writing = false;
+  /** The lease while this process holds it. */
+  private lease: Lease | undefined;
   readonly holder: string;
   private readonly timing: WriterTiming;
 
@@ -70,9 +72,9 @@ export class LiveWriter {
     this.timing = options.timing ?? DEFAULT_WRITER_TIMING;
   }
 
-  /** Whether this process is the writer now. */
+  /** Whether this process is the writer now and may write (a holder whose lease is unconfirmed, e.g. just woken from a freeze, is not). */
   get isWriter(): boolean {
-    return this.writing;
+    return this.writing && (this.lease?.mayWrite() ?? false);
   }
 
   /** Contends for the lease and writes while holding it, until `stop` (or the duration ends). */
@@ -114,11 +116,13 @@ export class LiveWriter {
         continue;
       }
       let idle = false;
+      this.lease = lease;
       try {
         idle = await this.writeWhileHolding(lease, turn, endsAt);
       } catch (error) {
         log(`writing stopped: ${(error as Error).message}`);
       } finally {
+        this.lease = undefined;
         this.setRole(false, signal.aborted ? "stopping" : turn.signal.aborted ? "lost the lease" : "its run ended");
         await lease.release().catch((error: unknown) => log(`could not give the writer lease back (taken over after ${this.timing.staleAfterMs} ms): ${(error as Error).message}`));
       }
