@@ -1,15 +1,20 @@
 /**
  * Moves the live slate forward through the live update path, beside a running service.
  *
- *   npm run simulate [-- --speed 60] [--tick 1000] [--duration SECONDS] [--until-idle]
+ *   npm run simulate [-- --speed 60] [--tick 1000] [--duration SECONDS] [--until-idle] [--updates-log FILE]
  *
  * --speed: match seconds per real second (default 1: real time); --tick: real milliseconds
  * between ticks; --duration: stop after this many real seconds; --until-idle: stop when no
- * match is in play and none kicks off within 15 match minutes. Ctrl-C stops it cleanly.
+ * match is in play and none kicks off within 15 match minutes; --updates-log: append one JSON
+ * line per applied update. Like every simulator it writes only while it holds the writer lease
+ * (docs/operations.md, "One writer"): beside an `npm start` that writes, it waits. Ctrl-C
+ * stops it cleanly and hands the lease over.
  */
+import { hostname } from "node:os";
 import { loadConfig } from "../src/config.js";
+import { LiveWriter } from "../src/live/live-writer.js";
 import { parseSimulatorArgs } from "../src/live/simulator-args.js";
-import { LiveSimulator } from "../src/live/simulator.js";
+import { appendUpdatesTo } from "../src/live/update-log.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
 
@@ -17,25 +22,26 @@ async function main(): Promise<void> {
   const args = parseSimulatorArgs(process.argv.slice(2));
   const config = loadConfig();
   const es = createElasticsearchClient(config.elasticsearch);
-  const stop = new AbortController();
-  process.once("SIGINT", () => stop.abort());
-  process.once("SIGTERM", () => stop.abort());
-  const simulator = new LiveSimulator(es, indexNames(config.indexPrefix), {
+  const holder = `${hostname()} pid ${process.pid}`;
+  const writer = new LiveWriter(es, indexNames(config.indexPrefix), {
+    holder,
     speed: args.speed,
     tickMs: args.tickMs,
+    timing: config.writer,
+    untilIdle: args.untilIdle,
+    ...(args.durationSeconds === undefined ? {} : { durationMs: args.durationSeconds * 1000 }),
+    ...(args.updatesLog ? { onUpdate: appendUpdatesTo(args.updatesLog, holder) } : {}),
     log: (line) => console.log(line),
   });
-  console.log(`Simulating the live slate of '${config.indexPrefix}' at ${args.speed}x real time (Ctrl-C stops)`);
+  process.once("SIGINT", () => void writer.stop());
+  process.once("SIGTERM", () => void writer.stop());
+  console.log(`Simulating the live slate of '${config.indexPrefix}' at ${args.speed}x real time while this process is the writer (Ctrl-C stops)`);
   try {
-    await simulator.run({
-      untilIdle: args.untilIdle,
-      signal: stop.signal,
-      ...(args.durationSeconds === undefined ? {} : { durationMs: args.durationSeconds * 1000 }),
-    });
+    await writer.start().done;
   } finally {
     await es.close();
   }
-  console.log(`Stopped at match time ${simulator.clock().toISOString()}`);
+  console.log("Stopped");
 }
 
 main().catch((error: unknown) => {

@@ -11,8 +11,12 @@
  *  5. The live simulator in the background of the same process, moving the live slate
  *     through the live update path (npm run simulate), so matches shown in play move on and
  *     finish instead of standing still at the moment of the import. `--speed N`, `--tick MS`;
- *     `--no-simulate` serves the data as it is.
+ *     `--no-simulate` serves the data as it is. One instance at a time writes (the writer
+ *     lease, src/live/live-writer.ts): every instance started with the simulator contends,
+ *     one writes, the others wait and take over. `--updates-log FILE` records every update
+ *     this instance writes (docs/operations.md, "One writer").
  */
+import { hostname } from "node:os";
 import { ensureElasticsearch, isReachable } from "./es/provision.js";
 import { ApiKeyStore } from "../src/store/api-key-store.js";
 import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
@@ -25,9 +29,12 @@ import { indexNames } from "../src/store/index-names.js";
 import { currentVersion, dataOrigin } from "../src/store/index-versions.js";
 import { mappingGaps } from "../src/store/mapping-gaps.js";
 import { startServer } from "../src/server.js";
+import { createDeps } from "../src/deps.js";
+import type { AppDeps } from "../src/http/context.js";
 import { Lease } from "../src/store/lease.js";
 import { parseSimulatorArgs, type SimulatorArgs } from "../src/live/simulator-args.js";
-import { LiveSimulator } from "../src/live/simulator.js";
+import { LiveWriter } from "../src/live/live-writer.js";
+import { appendUpdatesTo } from "../src/live/update-log.js";
 
 async function ensureNode(): Promise<void> {
   const configured = process.env.ELASTICSEARCH_URL;
@@ -98,16 +105,30 @@ async function whileHoldingStartupLease(prepare: () => Promise<void>): Promise<v
   }
 }
 
-/** Runs until the process ends; a failing tick is logged and the next one tries again. */
-function simulateInBackground(args: SimulatorArgs): void {
-  const config = loadConfig();
-  const simulator = new LiveSimulator(createElasticsearchClient(config.elasticsearch), indexNames(config.indexPrefix), {
+/**
+ * Contends for the writer lease until the process ends, and runs the simulator while it holds
+ * it; a failing tick is logged and the next one tries again. The writer's role is on /metrics
+ * (`live_writer`) and in the log ("this instance is the writer now", "... no longer ...").
+ */
+function simulateInBackground(args: SimulatorArgs, deps: AppDeps): LiveWriter {
+  const { config, logger } = deps;
+  const log = logger.child({ component: "live-writer" });
+  const holder = `${hostname()} pid ${process.pid}`;
+  const writer: LiveWriter = new LiveWriter(createElasticsearchClient(config.elasticsearch), indexNames(config.indexPrefix), {
+    holder,
     speed: args.speed,
     tickMs: args.tickMs,
+    timing: config.writer,
     log: (line) => console.log(`[simulate] ${line}`),
+    onRole: (isWriter) => {
+      deps.metrics.writerChanged(isWriter);
+      log.info({ writer: isWriter, holder }, isWriter ? "this instance is the writer" : "this instance is no longer the writer");
+    },
+    ...(args.updatesLog ? { onUpdate: appendUpdatesTo(args.updatesLog, holder) } : {}),
   });
-  console.log(`[simulate] moving the live slate at ${args.speed}x real time`);
-  simulator.run().catch((error: unknown) => console.error(`[simulate] stopped: ${(error as Error).message}`));
+  deps.metrics.watchWriter(() => writer.isWriter);
+  console.log(`[simulate] moving the live slate at ${args.speed}x real time while this instance is the writer (one at a time)`);
+  return writer.start();
 }
 
 async function main(): Promise<void> {
@@ -117,8 +138,12 @@ async function main(): Promise<void> {
     await ensureData();
     await ensureFirstKey();
   });
-  await startServer(loadConfig());
-  if (args.simulate) simulateInBackground(args);
+  const config = loadConfig();
+  const deps = createDeps(config);
+  let writer: LiveWriter | undefined;
+  // SIGTERM/SIGINT: the writer finishes its tick and gives the lease back, so another instance writes at once.
+  await startServer(config, { deps, onShutdown: async () => writer?.stop() });
+  if (args.simulate) writer = simulateInBackground(args, deps);
 }
 
 main().catch((error: unknown) => {

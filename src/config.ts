@@ -86,6 +86,13 @@ export function defaultStreamMemoryMb(heapLimitBytes = getHeapStatistics().heap_
   return Math.max(4, Math.min(128, Math.floor(heapLimitBytes / 2 / (1024 * 1024))));
 }
 
+/**
+ * The writer lease (docs/operations.md, "One writer"): its holder's heartbeat and how long a
+ * waiter sees no heartbeat before it takes over. A killed writer is replaced within about
+ * staleness + half a second; the holder stops writing one heartbeat before its lease could be stale.
+ */
+export const DEFAULT_WRITER_LEASE = { heartbeatMs: 2_000, staleAfterMs: 10_000 } as const;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -137,6 +144,8 @@ const EnvSchema = z.object({
   ADMISSION_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_ADMISSION.maxQueued),
   ADMISSION_MAX_QUEUED_STREAMS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_ADMISSION.maxQueuedStreams),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(DEFAULT_ADMISSION.maxWaitMs),
+  WRITER_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_WRITER_LEASE.heartbeatMs),
+  WRITER_STALE_AFTER_MS: z.coerce.number().int().min(300).max(600_000).default(DEFAULT_WRITER_LEASE.staleAfterMs),
   ADMISSION_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3_600).default(DEFAULT_ADMISSION.retryAfterSeconds),
   // Empty (REDIS_URL= in a compose file) means no shared state: every limit holds per instance.
   REDIS_URL: z.preprocess(
@@ -187,6 +196,8 @@ export type Config = {
     /** Distinct standing queries at most. */
     maxQueries: number;
   };
+  /** The writer lease of the live feed: heartbeat, staleness, and how often a waiter looks. */
+  writer: { heartbeatMs: number; staleAfterMs: number; pollMs: number };
 };
 
 export class ConfigError extends Error {
@@ -200,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.data;
+  if (e.WRITER_STALE_AFTER_MS < 3 * e.WRITER_HEARTBEAT_MS) {
+    // The holder stops writing one heartbeat before staleness, and one missed beat must not cost the lease.
+    throw new ConfigError("Invalid configuration:\n  WRITER_STALE_AFTER_MS: must be at least 3 times WRITER_HEARTBEAT_MS");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -243,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBufferedBytes: e.STREAM_BUFFER_MAX_KB * 1024,
       memoryBytes: (e.STREAM_MEMORY_MB ?? defaultStreamMemoryMb()) * 1024 * 1024,
       maxQueries: e.STREAM_MAX_QUERIES,
+    },
+    writer: {
+      heartbeatMs: e.WRITER_HEARTBEAT_MS,
+      staleAfterMs: e.WRITER_STALE_AFTER_MS,
+      pollMs: Math.max(50, Math.min(500, Math.floor(e.WRITER_HEARTBEAT_MS / 4))),
     },
   };
 }

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createDeps } from "./deps.js";
+import type { AppDeps } from "./http/context.js";
 import { createHttpServer } from "./http-server.js";
 import { ensurePersistentIndices } from "./store/ensure-index.js";
 
@@ -15,9 +16,16 @@ import { ensurePersistentIndices } from "./store/ensure-index.js";
  */
 export const LISTEN_BACKLOG = 4_096;
 
+/**
+ * What `npm start` adds to the server: its own `deps` (to watch the writer in the same metrics),
+ * and work to finish on SIGTERM/SIGINT before the process exits (the live writer gives its
+ * lease back), started at once beside the server's close.
+ */
+export type ServerExtras = { deps?: AppDeps; onShutdown?: () => Promise<void> };
+
 /** Starts the HTTP server and stops it gracefully on SIGTERM/SIGINT. */
-export async function startServer(config: Config = loadConfig()): Promise<Server> {
-  const deps = createDeps(config);
+export async function startServer(config: Config = loadConfig(), extras: ServerExtras = {}): Promise<Server> {
+  const deps = extras.deps ?? createDeps(config);
   const { logger, es, indices } = deps;
 
   // Keys and bet builders live outside the versioned rebuild; make sure their indices
@@ -35,8 +43,9 @@ export async function startServer(config: Config = loadConfig()): Promise<Server
     logger.info({ signal }, "shutting down");
     // Open streams end first (clients reconnect elsewhere); server.close waits for every connection.
     deps.streams.close();
+    const extrasStopped = (extras.onShutdown?.() ?? Promise.resolve()).catch((error: unknown) => logger.error({ err: error }, "shutdown work failed"));
     server.close(() => {
-      void Promise.allSettled([es.close(), deps.sharedState?.close()]).finally(() => process.exit(0));
+      void extrasStopped.then(() => Promise.allSettled([es.close(), deps.sharedState?.close()])).finally(() => process.exit(0));
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();

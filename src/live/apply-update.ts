@@ -6,6 +6,11 @@
  * a bounded number of times (docs/design.md, "Conditional writes": no retry_on_conflict with
  * if_seq_no; no scripts on this node). A reader therefore always sees one complete state of a
  * fixture: scores, statistics, trends and odds of the same tick.
+ *
+ * A feed that names its updates (`mark`, the simulator's change key) has the name written with
+ * the state, in the same conditional write, and an update whose name the stored state already
+ * carries (or a later one) is not written again: so one update is applied at most once, even by
+ * two writers at once (docs/operations.md, "One writer").
  */
 import type { Client } from "@elastic/elasticsearch";
 import { clientErrorKind } from "../store/errors.js";
@@ -14,6 +19,7 @@ import { readOneFixtureVersioned } from "../store/fixture-reads.js";
 import { indexOneIfUnchanged, readOneVersioned } from "../store/versioned-documents.js";
 import { derivedFixtureFields } from "../standings/fixture-derived.js";
 import { mergeFixtureChange, type ChangeEffects, type ChangeMoment, type FixtureChange, type StoredFixture } from "./fixture-change.js";
+import { alreadyApplied, type FeedMark } from "./feed-mark.js";
 import { TeamNameCache } from "./team-names.js";
 
 export type UpdateTarget = { es: Client; indices: Pick<IndexNames, "fixtures" | "fixtures_history" | "fixtures_all">; teamNames: TeamNameCache };
@@ -26,8 +32,10 @@ export function updateTarget(es: Client, indices: Pick<IndexNames, "fixtures" | 
 export type UpdateResult = {
   fixtureId: number;
   seasonId: number;
-  /** False when the change changed nothing (no write). */
+  /** False when the change changed nothing, or its mark was already applied (no write). */
   written: boolean;
+  /** The stored state already carried the update's mark or a later one (not written). */
+  alreadyApplied?: boolean;
   /** Writes refused because the document had changed since it was read, each followed by a re-read. */
   conflicts: number;
   effects: ChangeEffects;
@@ -35,6 +43,8 @@ export type UpdateResult = {
 
 /** Enough for every writer of one fixture to get through (each round lets at least one of them win). */
 export const MAX_UPDATE_ATTEMPTS = 25;
+
+const NO_EFFECTS: ChangeEffects = { changed: false, statusChanged: false, finished: false, repriced: [], suspended: [], restored: [], settled: [] };
 
 export class FixtureNotFoundError extends Error {
   constructor(readonly fixtureId: number) {
@@ -51,6 +61,7 @@ export async function applyFixtureUpdate(
   fixtureId: number,
   change: FixtureChange,
   at: ChangeMoment = nowMoment(),
+  mark?: FeedMark,
 ): Promise<UpdateResult> {
   const { es, indices } = target;
   let conflicts = 0;
@@ -59,7 +70,12 @@ export async function applyFixtureUpdate(
     const found = await readOneFixtureVersioned<StoredFixture>(es, indices, String(fixtureId));
     if (!found) throw new FixtureNotFoundError(fixtureId);
     const { index, stored } = found;
-    const { doc, effects } = mergeFixtureChange(stored.doc, change, at);
+    if (mark && alreadyApplied(stored.doc.simulation?.last_update, mark)) {
+      return { fixtureId, seasonId: stored.doc.season.id, conflicts, effects: NO_EFFECTS, written: false, alreadyApplied: true };
+    }
+    const merged = mergeFixtureChange(stored.doc, change, at);
+    const { effects } = merged;
+    const doc = mark && merged.doc.simulation ? { ...merged.doc, simulation: { ...merged.doc.simulation, last_update: mark } } : merged.doc;
     const result = { fixtureId, seasonId: doc.season.id, conflicts, effects };
     if (!effects.changed) return { ...result, written: false };
     const teamNames = await target.teamNames.namesOf(doc.participants.map((participant) => participant.id));

@@ -1,7 +1,15 @@
 import { parseArgs } from "node:util";
 
 /** The simulator's command-line options (`npm run simulate`, `npm start` where it is on unless `--no-simulate`). */
-export type SimulatorArgs = { simulate: boolean; speed: number; tickMs: number; durationSeconds?: number; untilIdle: boolean };
+export type SimulatorArgs = {
+  simulate: boolean;
+  speed: number;
+  tickMs: number;
+  durationSeconds?: number;
+  untilIdle: boolean;
+  /** Where to append one JSON line per applied update (live/update-log.ts); none by default. */
+  updatesLog?: string;
+};
 
 /** `simulateByDefault`: whether the simulator runs without `--simulate` (`--no-simulate` turns it off). */
 export function parseSimulatorArgs(args: readonly string[], { simulateByDefault = false } = {}): SimulatorArgs {
@@ -14,6 +22,7 @@ export function parseSimulatorArgs(args: readonly string[], { simulateByDefault 
       tick: { type: "string", default: "1000" },
       duration: { type: "string" },
       "until-idle": { type: "boolean", default: false },
+      "updates-log": { type: "string" },
     },
   });
   const speed = Number(values.speed);
@@ -22,11 +31,14 @@ export function parseSimulatorArgs(args: readonly string[], { simulateByDefault 
   if (!Number.isInteger(tickMs) || tickMs < 50 || tickMs > 60_000) throw new Error("--tick must be an integer from 50 to 60000 (milliseconds)");
   const duration = values.duration === undefined ? undefined : Number(values.duration);
   if (duration !== undefined && !(Number.isFinite(duration) && duration > 0)) throw new Error("--duration must be a positive number of seconds");
+  const updatesLog = values["updates-log"];
+  if (updatesLog !== undefined && updatesLog.trim() === "") throw new Error("--updates-log must name a file");
   return {
     simulate: values.simulate,
     speed,
     tickMs,
     ...(duration === undefined ? {} : { durationSeconds: duration }),
     untilIdle: values["until-idle"],
+    ...(updatesLog === undefined ? {} : { updatesLog }),
   };
 }

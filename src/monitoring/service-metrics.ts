@@ -88,6 +88,13 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
   private sharedStateProbe: () => boolean = () => false;
+  private readonly writerChanges = new Counter({
+    name: "live_writer_changes_total",
+    help: "Times this instance became (to=writer) or stopped being (to=waiting) the live feed's one writer (docs/operations.md, \"One writer\")",
+    labelNames: ["to"] as const,
+    registers: [this.registry],
+  });
+  private writerProbe: () => boolean = () => false;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -101,6 +108,11 @@ export class ServiceMetrics {
     );
     this.gauge("shared_state_connected", "1 while Redis (REDIS_URL) answers and limits hold across instances; 0 without it or while it is away", () =>
       this.sharedStateProbe() ? 1 : 0,
+    );
+    this.gauge(
+      "live_writer",
+      "1 while this instance is the live feed's one writer (simulator, repricing, standings), else 0: across the instances of a prefix the sum is 1",
+      () => (this.writerProbe() ? 1 : 0),
     );
     this.gauge("stream_memory_bytes", "What the streams hold by the memory budget's account (STREAM_MEMORY_MB)", () => this.streamsProbe().memoryBytes);
   }
@@ -140,6 +152,16 @@ export class ServiceMetrics {
 
   readonly sharedStateFellBack = (what: string): void => {
     this.sharedStateFallbacks.inc({ what });
+  };
+
+  /** Where the writer gauge reads whether this instance is the writer (never called: 0, an instance without the simulator). */
+  watchWriter(isWriter: () => boolean): void {
+    this.writerProbe = isWriter;
+    for (const to of ["writer", "waiting"]) this.writerChanges.inc({ to }, 0);
+  }
+
+  readonly writerChanged = (writer: boolean): void => {
+    this.writerChanges.inc({ to: writer ? "writer" : "waiting" });
   };
 
   readonly requestRefused = (reason: string): void => {

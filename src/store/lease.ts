@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Client } from "@elastic/elasticsearch";
 import { clientErrorKind, isAlreadyExists } from "./errors.js";
@@ -12,6 +13,10 @@ import { replicaSettings } from "./replicas.js";
  *   finds the data ready instead of building it again and printing a second "first" key.
  * - `rebuild`: one rebuild or rollback at a time changes the versions and aliases. Two at once
  *   deleted each other's versions (and once left every alias pointing at nothing).
+ * - `writer`: one process at a time runs the live feed (the simulator) and what follows its
+ *   writes (bet-builder repricing, standings); the others wait and take over (live/live-writer.ts).
+ *   It is held with a short heartbeat and staleness (WRITER_HEARTBEAT_MS, WRITER_STALE_AFTER_MS),
+ *   and its holder checks `mayWrite` before every write (docs/operations.md, "One writer").
  *
  * A lease is one document (`<prefix>_locks/<name>`), created with op_type create, so only
  * one process gets it. Its holder rewrites it every `heartbeatMs`; a waiter takes it over,
@@ -20,12 +25,13 @@ import { replicaSettings } from "./replicas.js";
  * machines never need to agree. The default leaves room for the longest stretch a holder's
  * event loop may be busy; the rebuild yields to it between batches of documents.
  */
-export type LeaseName = "startup" | "rebuild";
+export type LeaseName = "startup" | "rebuild" | "writer";
 
 /** What a waiter is told the holder is doing, by lease. */
 const PURPOSE: Record<LeaseName, string> = {
   startup: "preparing the data",
   rebuild: "its rebuild (or rollback)",
+  writer: "writing the live feed",
 };
 
 export type LeaseOptions = {
@@ -35,6 +41,10 @@ export type LeaseOptions = {
   staleAfterMs?: number;
   pollMs?: number;
   log?: (line: string) => void;
+  /** Called once when a heartbeat finds the lease taken over (the holder stops its work). */
+  onLost?: () => void;
+  /** Stops waiting: `acquire` then rejects with the signal's reason. */
+  signal?: AbortSignal;
 };
 
 const DEFAULTS = { heartbeatMs: 5_000, staleAfterMs: 120_000, pollMs: 1_000 };
@@ -51,19 +61,33 @@ export class Lease {
   /** The heartbeat write in flight: release waits for it, or it would delete a version the beat has just replaced. */
   private beating: Promise<void> | undefined;
   private lost = false;
+  /**
+   * When (this process's monotonic clock) the write that last confirmed the lease was sent. A
+   * waiter starts counting `staleAfterMs` only once it has read that write, so until
+   * `confirmedSentAt + staleAfterMs` nobody can have taken the lease over (see mayWrite).
+   */
+  private confirmedSentAt: number;
 
   private constructor(
     private readonly es: Client,
     private readonly index: string,
     private readonly name: LeaseName,
-    private readonly holder: string,
+    /** Who holds it, as waiters see it. */
+    readonly holder: string,
     private held: Held,
+    private readonly timing: { heartbeatMs: number; staleAfterMs: number },
     private readonly log: (line: string) => void,
-  ) {}
+    private readonly onLost: () => void,
+    sentAt: number,
+  ) {
+    this.confirmedSentAt = sentAt;
+  }
 
   /** Waits until this process holds the lease `name` of `names.prefix`, then keeps it alive until `release`. */
   static async acquire(es: Client, names: IndexNames, name: LeaseName, options: LeaseOptions = {}): Promise<Lease> {
     const { heartbeatMs, staleAfterMs, pollMs } = { ...DEFAULTS, ...options };
+    const timing = { heartbeatMs, staleAfterMs };
+    const onLost = options.onLost ?? (() => {});
     // Unique per acquisition: two leases of one process (two rebuilds started in it) are two holders.
     const holder = options.holder ?? `${hostname()} pid ${process.pid}${++acquisitions > 1 ? ` #${acquisitions}` : ""}`;
     const log = options.log ?? (() => {});
@@ -73,8 +97,10 @@ export class Lease {
     });
     let seen: { seqNo: number; since: number } | undefined;
     for (;;) {
+      options.signal?.throwIfAborted();
+      let sentAt = performance.now();
       const created = await writeLease(es, index, name, holder, null);
-      if (created) return new Lease(es, index, name, holder, created, log).keepAlive(heartbeatMs);
+      if (created) return new Lease(es, index, name, holder, created, timing, log, onLost, sentAt).keepAlive(heartbeatMs);
       const current = await es.get<{ holder?: string }>({ index, id: name }, { ignore: [404] });
       if (!current.found) continue; // released between the two calls: try again at once
       const seqNo = current._seq_no!;
@@ -83,14 +109,15 @@ export class Lease {
           `(taken over if it shows no sign of life for ${Math.round(staleAfterMs / 1000)} s)`);
         seen = { seqNo, since: Date.now() };
       } else if (Date.now() - seen.since >= staleAfterMs) {
+        sentAt = performance.now();
         const taken = await writeLease(es, index, name, holder, { seqNo, primaryTerm: current._primary_term! });
         if (taken) {
           log(`Took over the ${name} lease of ${current._source?.holder ?? "another instance"}: no sign of life for ${Math.round(staleAfterMs / 1000)} s`);
-          return new Lease(es, index, name, holder, taken, log).keepAlive(heartbeatMs);
+          return new Lease(es, index, name, holder, taken, timing, log, onLost, sentAt).keepAlive(heartbeatMs);
         }
         seen = undefined;
       }
-      await sleep(pollMs);
+      await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : {});
     }
   }
 
@@ -126,6 +153,17 @@ export class Lease {
     return !this.lost;
   }
 
+  /**
+   * Whether this process may still write as the holder, without asking Elasticsearch: the lease
+   * is not known lost, and the last confirming write was sent less than `staleAfterMs` minus one
+   * heartbeat ago (the margin a write sent now has to land before a waiter could take over).
+   * A holder frozen past that, or whose heartbeats fail, stops writing until a heartbeat confirms
+   * the lease again (or finds it lost).
+   */
+  mayWrite(): boolean {
+    return !this.lost && performance.now() - this.confirmedSentAt < this.timing.staleAfterMs - this.timing.heartbeatMs;
+  }
+
   /** Throws unless `stillHeld`. */
   async assertHeld(): Promise<void> {
     if (!(await this.stillHeld())) throw new LeaseLostError(`The ${this.name} lease was taken over by another process; this one stops here`);
@@ -153,13 +191,17 @@ export class Lease {
 
   private async beat(): Promise<void> {
     if (this.lost) return;
+    const sentAt = performance.now();
     try {
       const next = (await writeLease(this.es, this.index, this.name, this.holder, this.held)) ?? (await this.ownWrite());
-      if (next) this.held = next;
-      else {
+      if (next) {
+        this.held = next;
+        this.confirmedSentAt = sentAt;
+      } else {
         this.lost = true;
         clearInterval(this.heartbeat);
         this.log(`Lost the ${this.name} lease: another process took it over after a long silence of this one`);
+        this.onLost();
       }
     } catch {
       // A missed heartbeat is retried by the next one; only a conflict means the lease is gone.

@@ -85,3 +85,35 @@ describe("Lease (one npm start at a time prepares the data)", () => {
     await successor.release();
   });
 });
+
+describe("Lease (the live feed's one writer)", () => {
+  it("lets its holder write only while its last confirmed heartbeat is younger than the staleness less one beat, and tells it when taken over", async () => {
+    const lost: string[] = [];
+    // A heartbeat far apart: the 400 ms left between one beat and the staleness run out here.
+    const writer = await Lease.acquire(env.es, env.deps.indices, "writer", { holder: "writer", heartbeatMs: 10_000, staleAfterMs: 10_400, onLost: () => lost.push("writer") });
+    expect(writer.mayWrite()).toBe(true);
+    await sleep(600);
+    expect(writer.mayWrite()).toBe(false);
+    expect(await writer.stillHeld()).toBe(true); // a confirming write: writing may go on
+    expect(writer.mayWrite()).toBe(true);
+
+    const successor = await Lease.acquire(env.es, env.deps.indices, "writer", { holder: "successor", heartbeatMs: 50, staleAfterMs: 300, pollMs: 50 });
+    expect(lost).toEqual([]);
+    expect(await writer.stillHeld()).toBe(false);
+    expect(writer.mayWrite()).toBe(false);
+    expect(lost).toEqual(["writer"]);
+    expect(successor.mayWrite()).toBe(true);
+    await writer.release();
+    await successor.release();
+  });
+
+  it("stops a waiter whose signal aborts", async () => {
+    const holder = await Lease.acquire(env.es, env.deps.indices, "writer", { holder: "holder" });
+    const stop = new AbortController();
+    const waiter = Lease.acquire(env.es, env.deps.indices, "writer", { holder: "waiter", pollMs: 50, signal: stop.signal });
+    await sleep(200);
+    stop.abort();
+    await expect(waiter).rejects.toThrow();
+    await holder.release();
+  });
+});

@@ -46,6 +46,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ REDIS_URL: "redis://h:1", REDIS_TIMEOUT_MS: "0" })).toThrow(/REDIS_TIMEOUT_MS/);
   });
 
+  it("times the writer lease with a 2 s heartbeat and 10 s staleness by default, and refuses a staleness under 3 heartbeats", () => {
+    expect(loadConfig({}).writer).toEqual({ heartbeatMs: 2_000, staleAfterMs: 10_000, pollMs: 500 });
+    expect(loadConfig({ WRITER_HEARTBEAT_MS: "200", WRITER_STALE_AFTER_MS: "1000" }).writer).toEqual({ heartbeatMs: 200, staleAfterMs: 1_000, pollMs: 50 });
+    expect(() => loadConfig({ WRITER_HEARTBEAT_MS: "5000" })).toThrow(/WRITER_STALE_AFTER_MS: must be at least 3 times WRITER_HEARTBEAT_MS/);
+    expect(() => loadConfig({ WRITER_HEARTBEAT_MS: "10" })).toThrow(/WRITER_HEARTBEAT_MS/);
+  });
+
   it("accepts a comma-separated list of Elasticsearch nodes", () => {
     const config = loadConfig({ ELASTICSEARCH_URL: "http://127.0.0.1:9200, http://127.0.0.1:9201" });
     expect(config.elasticsearch.nodes).toEqual(["http://127.0.0.1:9200", "http://127.0.0.1:9201"]);

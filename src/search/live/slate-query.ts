@@ -23,3 +23,19 @@ export function liveSlateRequest(fixturesIndex: string, fields: readonly string[
     sort: [{ id: "asc" }],
   };
 }
+
+/**
+ * The fixtures written since `since` (wall time), newest first, at most `size`: a new writer
+ * repeats the follow-ups (repricing, standings) of those its predecessor wrote just before it
+ * stopped. One page: the lookback is a few seconds of a live feed's writes (a rebuild in
+ * those seconds rewrites every document; the writer keeps only those a feed wrote).
+ */
+export function writtenSinceRequest(fixturesIndex: string, fields: readonly string[], since: Date, size: number): estypes.SearchRequest {
+  return {
+    index: fixturesIndex,
+    _source: [...fields],
+    size,
+    query: { bool: { filter: [{ range: { updated_at: { gte: since.toISOString() } } }] } },
+    sort: [{ updated_at: "desc" }, { id: "asc" }],
+  };
+}

@@ -22,6 +22,12 @@ describe("parseSimulatorArgs", () => {
     expect(parseSimulatorArgs(["--simulate"], { simulateByDefault: false }).simulate).toBe(true);
   });
 
+  it("reads --updates-log, and refuses an empty one", () => {
+    expect(parseSimulatorArgs(["--updates-log", "/tmp/updates.jsonl"]).updatesLog).toBe("/tmp/updates.jsonl");
+    expect(parseSimulatorArgs([])).not.toHaveProperty("updatesLog");
+    expect(() => parseSimulatorArgs(["--updates-log", " "])).toThrow(/--updates-log/);
+  });
+
   it("refuses a speed, tick or duration out of range", () => {
     expect(() => parseSimulatorArgs(["--speed", "0"])).toThrow(/--speed/);
     expect(() => parseSimulatorArgs(["--speed", "fast"])).toThrow(/--speed/);
