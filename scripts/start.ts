@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   await ensureNode();
   await whileHoldingStartupLease(async () => {
     await ensureData();
-    await ensureFirstKey("first key (npm start)");
+    for (const line of await ensureFirstKey("first key (npm start)")) console.log(line);
   });
   await startServer(loadConfig());
   if (args.simulate) simulateInBackground(args);

@@ -49,20 +49,23 @@ export async function ensureData(): Promise<void> {
 }
 
 /**
- * On a store without keys, one key for user 1 (role standings), printed once with a request to
- * try at `baseUrl` (the service's own address by default; the proxy's for a cluster).
+ * On a store without keys, one key for user 1 (role standings); returns the lines that show it,
+ * once, with a request to try at `baseUrl` (the service's own address by default; the proxy's
+ * for a cluster). No lines when keys exist.
  */
-export async function ensureFirstKey(label: string, baseUrl?: string): Promise<void> {
+export async function ensureFirstKey(label: string, baseUrl?: string): Promise<string[]> {
   const config = loadConfig();
   const es = createElasticsearchClient(config.elasticsearch);
   try {
     const alias = indexNames(config.indexPrefix).api_keys;
     const store = new ApiKeyStore(es, alias);
-    if ((await store.list()).length > 0) return;
+    if ((await store.list()).length > 0) return [];
     const { key, record } = await store.create({ userId: 1, roles: ["standings"], label });
-    console.log(`No API keys yet: created ${record.id} for user 1 with role standings. It is shown only once:`);
-    console.log(`  ${key}`);
-    console.log(`Try: curl -H 'X-API-Key: ${key}' ${baseUrl ?? `http://${config.host}:${config.port}`}/types`);
+    return [
+      `No API keys yet: created ${record.id} for user 1 with role standings. It is shown only once:`,
+      `  ${key}`,
+      `Try: curl -H 'X-API-Key: ${key}' ${baseUrl ?? `http://${config.host}:${config.port}`}/types`,
+    ];
   } finally {
     await es.close();
   }
