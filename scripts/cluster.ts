@@ -106,7 +106,7 @@ async function main(): Promise<number> {
     await waitForStates(layout, Object.fromEntries(HAPROXY_SERVERS.map((name) => [name, "UP" as const])), 15_000);
 
     if (values.simulate) {
-      const simulateLog = join(logDir, "simulate.log");
+      const simulateLog = join(logDir, "simulator.log");
       const simulator = await withLogFile(simulateLog, async (fd) =>
         spawn(process.execPath, ["--import", "tsx", "scripts/simulate.ts", ...simulatorArgs], { cwd: PROJECT_ROOT, stdio: ["ignore", fd, fd] }),
       );
