@@ -79,15 +79,20 @@ export async function startHaproxy(binary: string, layout: ProxyLayout, stdout: 
 export async function serverStates(layout: ProxyLayout): Promise<Map<string, string>> {
   const response = await fetch(`${statsUrl(layout)};csv`);
   if (!response.ok) throw new Error(`${statsUrl(layout)};csv answered ${response.status}`);
-  const [head = "", ...rows] = (await response.text()).trim().split("\n");
+  return parseServerStates(await response.text());
+}
+
+/** The instances' rows of the stats CSV (`# pxname,svname,...,status,...`), by server name. */
+export function parseServerStates(csv: string): Map<string, string> {
+  const [head = "", ...rows] = csv.trim().split("\n");
   const columns = head.replace(/^# /, "").split(",");
   const [proxy, server, status] = ["pxname", "svname", "status"].map((name) => columns.indexOf(name));
+  if (proxy === -1 || server === -1 || status === -1) throw new Error(`not HAProxy's stats CSV: ${head.slice(0, 80)}`);
   const states = new Map<string, string>();
   for (const row of rows) {
     const cells = row.split(",");
-    if (cells[proxy!] === HAPROXY_BACKEND && HAPROXY_SERVERS.includes(cells[server!] as (typeof HAPROXY_SERVERS)[number])) {
-      states.set(cells[server!]!, cells[status!] ?? "");
-    }
+    const name = cells[server!] ?? "";
+    if (cells[proxy!] === HAPROXY_BACKEND && (HAPROXY_SERVERS as readonly string[]).includes(name)) states.set(name, cells[status!] ?? "");
   }
   return states;
 }
