@@ -18,23 +18,16 @@
  */
 import { hostname } from "node:os";
 import { ensureElasticsearch, isReachable } from "./es/provision.js";
-import { ApiKeyStore } from "../src/store/api-key-store.js";
-import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
+import { ensureData, ensureFirstKey, whileHoldingStartupLease } from "./lib/prepare-data.js";
 import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";
-import { buildDataSet, defaultSource, sourceToRebuild } from "../src/ingest/data-set.js";
-import { rebuild } from "../src/ingest/rebuild.js";
-import { ensurePersistentIndices } from "../src/store/ensure-index.js";
 import { indexNames } from "../src/store/index-names.js";
-import { currentVersion, dataOrigin } from "../src/store/index-versions.js";
-import { mappingGaps } from "../src/store/mapping-gaps.js";
 import { startServer } from "../src/server.js";
-import { createDeps } from "../src/deps.js";
-import type { AppDeps } from "../src/http/context.js";
-import { Lease } from "../src/store/lease.js";
 import { parseSimulatorArgs, type SimulatorArgs } from "../src/live/simulator-args.js";
 import { LiveWriter } from "../src/live/live-writer.js";
 import { appendUpdatesTo } from "../src/live/update-log.js";
+import { createDeps } from "../src/deps.js";
+import type { AppDeps } from "../src/http/context.js";
 
 async function ensureNode(): Promise<void> {
   const configured = process.env.ELASTICSEARCH_URL;
@@ -48,61 +41,6 @@ async function ensureNode(): Promise<void> {
   }
   const { url } = await ensureElasticsearch({ log: (line) => console.log(line) });
   process.env.ELASTICSEARCH_URL = url;
-}
-
-async function ensureData(): Promise<void> {
-  const config = loadConfig();
-  const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
-  const names = indexNames(config.indexPrefix);
-  try {
-    await ensurePersistentIndices(es, names, config.indexReplicas);
-    let source = defaultSource();
-    if (await currentVersion(es, names)) {
-      const gaps = await mappingGaps(es, names);
-      if (gaps.length === 0) return;
-      const chosen = sourceToRebuild(await dataOrigin(es, names));
-      source = chosen.options;
-      // The rebuild writes a new version beside the old one and swaps the aliases (`npm run rollback` goes back).
-      console.log(`The data was built with older mappings (no ${gaps.join(", ")}): rebuilding it from the ${source.source} source, ` +
-        `${chosen.why}; the old version stays until the next rebuild (npm run rollback).`);
-    } else {
-      console.log(`No data yet: rebuilding from the ${source.source} source (npm run rebuild does this on demand).`);
-    }
-    const { dataSet } = await buildDataSet(source, new Date(), (line) => console.log(line));
-    const report = await rebuild(es, names, dataSet, (line) => console.log(line), config.indexLayout);
-    console.log(`Data ready: version ${report.version}, ${report.counts.fixtures.toLocaleString("en")} fixtures.`);
-    const betBuilders = await betBuildersAfterRebuild(es, names);
-    console.log(`Bet builders: ${betBuilders.created} created for demo users ${betBuilders.demoUsers.join(", ") || "none"}.`);
-  } finally {
-    await es.close();
-  }
-}
-
-async function ensureFirstKey(): Promise<void> {
-  const config = loadConfig();
-  const es = createElasticsearchClient(config.elasticsearch);
-  try {
-    const alias = indexNames(config.indexPrefix).api_keys;
-    const store = new ApiKeyStore(es, alias);
-    if ((await store.list()).length > 0) return;
-    const { key, record } = await store.create({ userId: 1, roles: ["standings"], label: "first key (npm start)" });
-    console.log(`No API keys yet: created ${record.id} for user 1 with role standings. It is shown only once:`);
-    console.log(`  ${key}`);
-    console.log(`Try: curl -H 'X-API-Key: ${key}' http://${config.host}:${config.port}/types`);
-  } finally {
-    await es.close();
-  }
-}
-
-/** Data and first key are prepared by one instance at a time (the startup lease, `src/store/lease.ts`). */
-async function whileHoldingStartupLease(prepare: () => Promise<void>): Promise<void> {
-  const config = loadConfig();
-  const es = createElasticsearchClient(config.elasticsearch);
-  try {
-    await Lease.hold(es, indexNames(config.indexPrefix), "startup", { log: (line) => console.log(line) }, prepare);
-  } finally {
-    await es.close();
-  }
 }
 
 /**
@@ -136,7 +74,7 @@ async function main(): Promise<void> {
   await ensureNode();
   await whileHoldingStartupLease(async () => {
     await ensureData();
-    await ensureFirstKey();
+    for (const line of await ensureFirstKey("first key (npm start)")) console.log(line);
   });
   const config = loadConfig();
   const deps = createDeps(config);

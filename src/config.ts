@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { getHeapStatistics } from "node:v8";
 import { z } from "zod";
 
@@ -92,6 +93,20 @@ export function defaultStreamMemoryMb(heapLimitBytes = getHeapStatistics().heap_
  * staleness + half a second; the holder stops writing one heartbeat before its lease could be stale.
  */
 export const DEFAULT_WRITER_LEASE = { heartbeatMs: 2_000, staleAfterMs: 10_000 } as const;
+/** What an instance id may hold: it is sent as the X-Instance header and written to logs as it is. */
+const INSTANCE_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** The default INSTANCE_ID: `<hostname>:<port>`, with anything a header should not carry turned into '-'. */
+export function defaultInstanceId(port: number, host: string = hostname()): string {
+  return `${host.replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 90) || "instance"}:${port}`;
+}
+
+/**
+ * How long a SIGTERMed instance keeps answering while it reports not ready (docs/operations.md,
+ * "Draining"): long enough for a proxy checking /ready every second and taking an instance out
+ * after two failures (deploy/haproxy/haproxy.cfg) to notice, with room to spare.
+ */
+export const DEFAULT_DRAIN_SECONDS = 5;
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -153,6 +168,12 @@ const EnvSchema = z.object({
     z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   ),
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(10_000).default(250),
+  // Empty means the default, `<hostname>:<port>`.
+  INSTANCE_ID: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().regex(INSTANCE_ID_PATTERN, "must be 1-100 characters of A-Z, a-z, 0-9, '.', '_', ':' or '-' (it is sent as the X-Instance header)").optional(),
+  ),
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(DEFAULT_DRAIN_SECONDS),
   // Empty (METRICS_TOKEN= in a compose file) means no token, not a 0-character one.
   METRICS_TOKEN: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -163,6 +184,10 @@ const EnvSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** Names this instance in every response's X-Instance header (INSTANCE_ID). */
+  instanceId: string;
+  /** Seconds a SIGTERMed instance drains before it closes (docs/operations.md, "Draining"). */
+  drainSeconds: number;
   elasticsearch: { nodes: string[]; requestTimeoutMs: number; maxRetries: number };
   indexPrefix: string;
   indexReplicas: IndexReplicas;
@@ -218,6 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    instanceId: e.INSTANCE_ID ?? defaultInstanceId(e.PORT),
+    drainSeconds: e.DRAIN_SECONDS,
     elasticsearch: {
       nodes: e.ELASTICSEARCH_URL,
       requestTimeoutMs: e.ELASTICSEARCH_REQUEST_TIMEOUT_MS,

@@ -3,6 +3,7 @@ import { KeyCache } from "./auth/key-cache.js";
 import type { Config } from "./config.js";
 import { AdmissionGate, REFUSAL_REASONS } from "./http/admission-gate.js";
 import type { AppDeps } from "./http/context.js";
+import { Draining } from "./http/draining.js";
 import { createLogger, type Logger } from "./logger.js";
 import { ServiceMetrics } from "./monitoring/service-metrics.js";
 import { FixtureJsonCache } from "./presenters/fixture-json-cache.js";
@@ -43,5 +44,5 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
   // ADMISSION_MAX_IN_FLIGHT=0 turns admission control off: every request starts at once.
   const admission = config.admission ? new AdmissionGate(config.admission) : null;
   if (admission) metrics.watchAdmission(() => ({ inFlight: admission.inFlight, queued: admission.queued }), REFUSAL_REASONS);
-  return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter, sharedState, admission, streams };
+  return { config, es, logger, indices, keys, metrics, fixtureJsonCache, rateLimiter, sharedState, admission, streams, draining: new Draining() };
 }

@@ -7,7 +7,7 @@ import { MAX_IDS_PER_LIST } from "./http/id-params.js";
  * Node answers some requests before the app sees them: a request line and headers over
  * its 16 KB limit (a 100 kB query string, 10,000 ids) or a request it cannot parse. By
  * default it sends a bare status without a body; here that status comes with the API's
- * `{ error }` body and an X-Request-Id, like every other answer.
+ * `{ error }` body, an X-Request-Id and the X-Instance, like every other answer.
  */
 const CLIENT_ERRORS: Record<string, { status: number; text: string }> = {
   HPE_HEADER_OVERFLOW: {
@@ -30,7 +30,9 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 5_000;
 
-export function createHttpServer(listener: RequestListener): Server {
+/** `instanceId`: the X-Instance of the answers Node sends before the app sees the request (INSTANCE_ID). */
+export function createHttpServer(listener: RequestListener, options: { instanceId?: string } = {}): Server {
+  const instanceHeader = options.instanceId === undefined ? "" : `X-Instance: ${options.instanceId}\r\n`;
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     listener,
@@ -49,6 +51,7 @@ export function createHttpServer(listener: RequestListener): Server {
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         "Cache-Control: no-store\r\n" +
         `X-Request-Id: ${randomUUID()}\r\n` +
+        instanceHeader +
         "Connection: close\r\n\r\n" +
         body,
     );

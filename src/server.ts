@@ -34,13 +34,16 @@ export async function startServer(config: Config = loadConfig(), extras: ServerE
     logger.warn({ err: error }, "could not ensure the persistent indices; /ready stays 503 until Elasticsearch answers");
   });
 
-  const server = createHttpServer(createApp(deps).callback());
+  const server = createHttpServer(createApp(deps).callback(), { instanceId: config.instanceId });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, resolve));
-  logger.info({ host: config.host, port: config.port, elasticsearch: config.elasticsearch.nodes }, "listening");
+  logger.info({ host: config.host, port: config.port, instance: config.instanceId, elasticsearch: config.elasticsearch.nodes }, "listening");
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, "shutting down");
+  let closing = false;
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    logger.info("shutting down");
     // Open streams end first (clients reconnect elsewhere); server.close waits for every connection.
     deps.streams.close();
     const extrasStopped = (extras.onShutdown?.() ?? Promise.resolve()).catch((error: unknown) => logger.error({ err: error }, "shutdown work failed"));
@@ -50,8 +53,20 @@ export async function startServer(config: Config = loadConfig(), extras: ServerE
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  // SIGTERM (an orchestrator, a rolling restart) drains first (docs/operations.md, "Draining"):
+  // /ready turns 503 and new streams are refused at once, ordinary requests are answered for
+  // DRAIN_SECONDS while the proxy's health check takes the instance out, then open streams end,
+  // so their clients reconnect through the proxy to another instance. SIGINT (Ctrl-C) and a
+  // second signal close at once.
+  const shutdown = (signal: NodeJS.Signals) => {
+    const drainMs = signal === "SIGTERM" && !deps.draining.active ? config.drainSeconds * 1000 : 0;
+    deps.draining.start();
+    if (drainMs === 0) return close();
+    logger.info({ signal, drain_seconds: config.drainSeconds }, "draining");
+    setTimeout(close, drainMs);
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
   return server;
 }
 

@@ -43,8 +43,9 @@ export async function startService(
   const loader = entry.endsWith(".ts") ? ["--import", "tsx"] : [];
   const child = spawn(process.execPath, [...loader, ...serviceNodeFlags(), entry, ...args], {
     cwd: options.cwd ?? PROJECT_ROOT,
-    // No rate limit: a benchmark measures the service, not the limiter (one key, high rates).
-    env: { ...process.env, HOST: "127.0.0.1", RATE_LIMIT_PER_SECOND: "0", ...SERVICE_MALLOC_ENV, ...env },
+    // No rate limit: a benchmark measures the service, not the limiter (one key, high rates). No
+    // drain on SIGTERM: no proxy is in front to take the instance out, so its streams end at once, as before.
+    env: { ...process.env, HOST: "127.0.0.1", RATE_LIMIT_PER_SECOND: "0", DRAIN_SECONDS: "0", ...SERVICE_MALLOC_ENV, ...env },
     // The request log stays on (production does the same work); its lines are discarded.
     stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
   });

@@ -11,6 +11,7 @@ import type { AdmissionGate } from "./admission-gate.js";
 import type { IndexNames } from "../store/index-names.js";
 import type { StreamHub } from "../streams/stream-hub.js";
 import type { CachePolicy } from "./cache-policy.js";
+import type { Draining } from "./draining.js";
 
 /** Everything a request handler may use; built once per process and shared. */
 export type AppDeps = {
@@ -30,6 +31,8 @@ export type AppDeps = {
   admission: AdmissionGate | null;
   /** The open streams of this instance, grouped by standing query. */
   streams: StreamHub;
+  /** Set on SIGTERM: not ready, no new streams, ordinary requests answered until the server closes. */
+  draining: Draining;
 };
 
 export type AppState = Koa.DefaultState & {

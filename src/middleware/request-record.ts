@@ -10,7 +10,7 @@ const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * The first middleware: the request's id (X-Request-Id, and the request's logger bound to
- * it), then one timing, taken once the status is final, for both records of the request:
+ * it) and the instance that answers (X-Instance, INSTANCE_ID), then one timing, taken once the status is final, for both records of the request:
  * the log line and the metrics sample. The metrics label is the matched route pattern
  * (`/bet-builders/:id`), never the raw URL, so the number of label values stays fixed
  * whatever clients send. One middleware rather than two: each one is a frame and a promise
@@ -23,6 +23,9 @@ export async function recordRequest(ctx: AppContext, next: Next): Promise<void> 
   ctx.state.requestId = id;
   ctx.state.log = ctx.deps.logger.child({ request_id: id });
   ctx.set("X-Request-Id", id);
+  ctx.set("X-Instance", ctx.deps.config.instanceId);
+  // A draining instance answers, but lets its clients' next request find another instance.
+  if (ctx.deps.draining.active) ctx.set("Connection", "close");
   try {
     await next();
   } finally {

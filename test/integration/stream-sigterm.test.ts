@@ -24,7 +24,8 @@ async function freePort(): Promise<number> {
 async function startService(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: String(port), INDEX_PREFIX: env.config.indexPrefix, LOG_LEVEL: "warn", RATE_LIMIT_PER_SECOND: "0" },
+    // No drain: this is about ending streams; draining behind a proxy is cluster-proxy.test.ts's.
+    env: { ...process.env, PORT: String(port), INDEX_PREFIX: env.config.indexPrefix, LOG_LEVEL: "warn", RATE_LIMIT_PER_SECOND: "0", DRAIN_SECONDS: "0" },
     stdio: "ignore",
   });
   const until = Date.now() + 60_000;

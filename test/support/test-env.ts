@@ -61,7 +61,7 @@ export async function startTestEnv(overrides: NodeJS.ProcessEnv = {}, options: {
     await swapAliases(deps.es, deps.indices, version);
   }
   const keyStore = new ApiKeyStore(deps.es, deps.indices.api_keys);
-  const server = await listen(createHttpServer(createApp(deps).callback()), options.port ?? 0);
+  const server = await listen(createHttpServer(createApp(deps).callback(), { instanceId: config.instanceId }), options.port ?? 0);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let defaultKey: string | undefined;
 

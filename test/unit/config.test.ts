@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, defaultStreamMemoryMb, loadConfig } from "../../src/config.js";
+import { hostname } from "node:os";
+import { ConfigError, DEFAULT_DRAIN_SECONDS, defaultInstanceId, defaultStreamMemoryMb, loadConfig } from "../../src/config.js";
 import { redactUrl } from "../../src/logger.js";
 
 describe("loadConfig", () => {
@@ -51,6 +52,22 @@ describe("loadConfig", () => {
     expect(loadConfig({ WRITER_HEARTBEAT_MS: "200", WRITER_STALE_AFTER_MS: "1000" }).writer).toEqual({ heartbeatMs: 200, staleAfterMs: 1_000, pollMs: 50 });
     expect(() => loadConfig({ WRITER_HEARTBEAT_MS: "5000" })).toThrow(/WRITER_STALE_AFTER_MS: must be at least 3 times WRITER_HEARTBEAT_MS/);
     expect(() => loadConfig({ WRITER_HEARTBEAT_MS: "10" })).toThrow(/WRITER_HEARTBEAT_MS/);
+  });
+
+  it("names the instance INSTANCE_ID, by default <hostname>:<port>, and refuses what a header cannot carry", () => {
+    expect(loadConfig({ PORT: "3002" }).instanceId).toBe(`${hostname()}:3002`);
+    expect(loadConfig({ INSTANCE_ID: "" }).instanceId).toBe(`${hostname()}:3000`);
+    expect(loadConfig({ INSTANCE_ID: "instance-2" }).instanceId).toBe("instance-2");
+    expect(defaultInstanceId(3001, "web 1/ü")).toBe("web-1--:3001");
+    expect(() => loadConfig({ INSTANCE_ID: "two words" })).toThrow(/INSTANCE_ID: must be 1-100 characters/);
+    expect(() => loadConfig({ INSTANCE_ID: "a".repeat(101) })).toThrow(/INSTANCE_ID/);
+  });
+
+  it("reads DRAIN_SECONDS as whole seconds from 0 to 300", () => {
+    expect(loadConfig({}).drainSeconds).toBe(DEFAULT_DRAIN_SECONDS);
+    expect(loadConfig({ DRAIN_SECONDS: "0" }).drainSeconds).toBe(0);
+    expect(() => loadConfig({ DRAIN_SECONDS: "301" })).toThrow(/DRAIN_SECONDS/);
+    expect(() => loadConfig({ DRAIN_SECONDS: "1.5" })).toThrow(/DRAIN_SECONDS/);
   });
 
   it("accepts a comma-separated list of Elasticsearch nodes", () => {

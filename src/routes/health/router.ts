@@ -16,14 +16,17 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/ready",
-  summary: "Readiness: Elasticsearch reachable and every index present (no key needed)",
+  summary: "Readiness: Elasticsearch reachable, every index present and the instance not draining (no key needed)",
   responses: {
     200: { description: "Ready", content: { "application/json": { schema: ReadySchema } } },
     ...errorResponses(503),
   },
 });
 
-/** Probes for load balancers and orchestrators; no key, no caching. */
+/**
+ * Probes for load balancers and orchestrators; no key, no caching. /health stays 200 while the
+ * instance drains (it is alive; an orchestrator must not kill it early), /ready turns 503.
+ */
 export function healthRouter(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>();
   router.get("/health", (ctx) => {
@@ -32,6 +35,12 @@ export function healthRouter(): Router<AppState, AppContext> {
   });
   router.get("/ready", async (ctx) => {
     ctx.set("Cache-Control", "no-store");
+    // Draining answers before Elasticsearch is asked: the proxy must take this instance out whatever the node says.
+    if (ctx.deps.draining.active) {
+      ctx.status = 503;
+      ctx.body = { error: "Not ready: this instance is draining (shutting down)" };
+      return;
+    }
     const readiness = await checkReadiness(ctx.deps.es, ctx.deps.indices);
     if (readiness.ready) {
       ctx.body = { status: "ready" };

@@ -63,6 +63,8 @@ const STREAM_HEADERS = {
 export async function openStream(ctx: AppContext, spec: StandingQuerySpec): Promise<void> {
   const { streams } = ctx.deps;
   const principal = ctx.state.principal!;
+  // A draining instance takes no new stream: refused now, it opens on another instance (through a proxy, at once).
+  if (ctx.deps.draining.active) throw new StreamsClosingError();
   // HEAD has no body to stream into: the parameters and the key's room were checked, the head
   // says what GET would send (its 429 included) without taking a slot.
   if (ctx.method === "HEAD") {

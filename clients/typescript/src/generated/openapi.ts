@@ -47,7 +47,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: Elasticsearch reachable and every index present (no key needed) */
+        /** Readiness: Elasticsearch reachable, every index present and the instance not draining (no key needed) */
         get: {
             parameters: {
                 query?: never;

@@ -1,0 +1,111 @@
+/**
+ * HAProxy in front of the instances, as `npm run cluster` and the cluster test run it: Debian's
+ * binary with the repository's deploy/haproxy/haproxy.cfg, used as it is (its addresses come
+ * from the environment, which HAProxy reads itself), in the foreground as a child, and its stats
+ * page read for each instance's state.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { PROJECT_ROOT } from "../../src/paths.js";
+
+export const HAPROXY_CONFIG = join(PROJECT_ROOT, "deploy", "haproxy", "haproxy.cfg");
+/** The backend and server names of deploy/haproxy/haproxy.cfg: each instance's INSTANCE_ID is its server's name. */
+export const HAPROXY_BACKEND = "instances";
+export const HAPROXY_SERVERS = ["instance-1", "instance-2", "instance-3"] as const;
+
+/** What differs between runs: where clients and the stats page connect, and the three instances (host:port). */
+export type ProxyLayout = {
+  bind: string;
+  statsBind: string;
+  instances: readonly [string, string, string];
+  /** HAProxy's idle timeout of a connection (`60s` unless set), for a test that outlives a shorter one. */
+  idleTimeout?: string;
+};
+
+/** Debian's haproxy: on PATH, or in /usr/sbin, which a non-root PATH often lacks. Null when neither. */
+export function haproxyBinary(): string | null {
+  const found = spawnSync("haproxy", ["-v"], { encoding: "utf8" });
+  if (found.status === 0) return "haproxy";
+  return existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : null;
+}
+
+/** The environment deploy/haproxy/haproxy.cfg reads (its header lists the names). */
+export function haproxyEnv(layout: ProxyLayout): NodeJS.ProcessEnv {
+  const [one, two, three] = layout.instances;
+  return {
+    SFD_PROXY_BIND: layout.bind,
+    SFD_STATS_BIND: layout.statsBind,
+    SFD_INSTANCE_1: one,
+    SFD_INSTANCE_2: two,
+    SFD_INSTANCE_3: three,
+    ...(layout.idleTimeout ? { SFD_IDLE_TIMEOUT: layout.idleTimeout } : {}),
+  };
+}
+
+/** `haproxy -c`: the configuration as this layout makes it, or an error with HAProxy's own words. */
+export function checkHaproxyConfig(binary: string, layout: ProxyLayout): void {
+  const check = spawnSync(binary, ["-c", "-q", "-f", HAPROXY_CONFIG], { env: { ...process.env, ...haproxyEnv(layout) }, encoding: "utf8" });
+  if (check.status !== 0) throw new Error(`haproxy -c -f ${HAPROXY_CONFIG} failed:\n${check.stdout}${check.stderr}`);
+}
+
+/** The stats page's URL for a layout (its CSV: the same with `;csv`). */
+export function statsUrl(layout: ProxyLayout): string {
+  return `http://${layout.statsBind}/stats`;
+}
+
+/**
+ * Starts HAProxy in the foreground (`-db`) as a child, its request log on `stdout` (a file
+ * descriptor) and its errors on ours, and waits until its stats page answers.
+ */
+export async function startHaproxy(binary: string, layout: ProxyLayout, stdout: number | "ignore" = "ignore"): Promise<ChildProcess> {
+  checkHaproxyConfig(binary, layout);
+  const child = spawn(binary, ["-db", "-f", HAPROXY_CONFIG], {
+    env: { ...process.env, ...haproxyEnv(layout) },
+    stdio: ["ignore", stdout, "inherit"],
+  });
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode} (is ${layout.bind} or ${layout.statsBind} in use?)`);
+    if (await fetch(statsUrl(layout)).then((r) => r.ok, () => false)) return child;
+    await sleep(100);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`haproxy's stats page ${statsUrl(layout)} did not answer within 10 s`);
+}
+
+/** Each instance's state as HAProxy sees it: `UP`, `DOWN`, `UP 1/2` (going down), `DOWN 1/2` (coming up), `MAINT`. */
+export async function serverStates(layout: ProxyLayout): Promise<Map<string, string>> {
+  const response = await fetch(`${statsUrl(layout)};csv`);
+  if (!response.ok) throw new Error(`${statsUrl(layout)};csv answered ${response.status}`);
+  return parseServerStates(await response.text());
+}
+
+/** The instances' rows of the stats CSV (`# pxname,svname,...,status,...`), by server name. */
+export function parseServerStates(csv: string): Map<string, string> {
+  const [head = "", ...rows] = csv.trim().split("\n");
+  const columns = head.replace(/^# /, "").split(",");
+  const [proxy, server, status] = ["pxname", "svname", "status"].map((name) => columns.indexOf(name));
+  if (proxy === -1 || server === -1 || status === -1) throw new Error(`not HAProxy's stats CSV: ${head.slice(0, 80)}`);
+  const states = new Map<string, string>();
+  for (const row of rows) {
+    const cells = row.split(",");
+    const name = cells[server!] ?? "";
+    if (cells[proxy!] === HAPROXY_BACKEND && (HAPROXY_SERVERS as readonly string[]).includes(name)) states.set(name, cells[status!] ?? "");
+  }
+  return states;
+}
+
+/** Waits until every named instance is in the wanted state (UP or DOWN, transitions not counted); returns the milliseconds it took. */
+export async function waitForStates(layout: ProxyLayout, wanted: Record<string, "UP" | "DOWN">, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  let last = new Map<string, string>();
+  while (Date.now() - started < timeoutMs) {
+    last = await serverStates(layout);
+    if (Object.entries(wanted).every(([name, state]) => last.get(name) === state)) return Date.now() - started;
+    await sleep(100);
+  }
+  const seen = [...last].map(([name, state]) => `${name} ${state}`).join(", ");
+  throw new Error(`HAProxy did not see ${JSON.stringify(wanted)} within ${timeoutMs / 1000} s (last: ${seen})`);
+}
