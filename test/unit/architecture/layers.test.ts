@@ -8,7 +8,8 @@ import { cycles, importGraph, type ImportEdge } from "../../support/import-graph
  * cannot drift. Data flows one way: request → schema → builder → Elasticsearch → presenter.
  *
  *   domain   shapes, ids, pure rules of football and of the API: no I/O
- *   store    the only code that talks to Elasticsearch: readers and writers of documents
+ *   store    the only code that talks to Elasticsearch: readers and writers of documents;
+ *            and the connection to Redis, the other store (shared-state/: limits across instances)
  *   search   pure builders of Elasticsearch requests from fully validated input
  *   http     the HTTP half: app, middleware, routes (schema → builder → store → presenter),
  *            and the streams (change feed → standing queries → the same builder and presenter)
@@ -20,7 +21,7 @@ const SRC = join(import.meta.dirname, "../../../src");
 const LAYERS = {
   foundation: ["config.ts", "paths.ts", "logger.ts"],
   domain: ["domain/"],
-  store: ["store/"],
+  store: ["store/", "shared-state/"],
   search: ["search/"],
   http: [
     "app.ts",
