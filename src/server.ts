@@ -40,13 +40,20 @@ export async function startServer(config: Config = loadConfig(), extras: ServerE
   logger.info({ host: config.host, port: config.port, instance: config.instanceId, elasticsearch: config.elasticsearch.nodes }, "listening");
 
   let closing = false;
+  // The caller's own shutdown work (the live writer gives its lease back) starts with the signal,
+  // not after the drain: another instance takes over the writing at once.
+  let extrasStopped: Promise<void> | null = null;
+  const stopExtras = () =>
+    (extrasStopped ??= (extras.onShutdown?.() ?? Promise.resolve()).catch((error: unknown) => {
+      logger.error({ err: error }, "shutdown work failed");
+    }));
   const close = () => {
     if (closing) return;
     closing = true;
     logger.info("shutting down");
     // Open streams end first (clients reconnect elsewhere); server.close waits for every connection.
     deps.streams.close();
-    const extrasStopped = (extras.onShutdown?.() ?? Promise.resolve()).catch((error: unknown) => logger.error({ err: error }, "shutdown work failed"));
+    const extrasStopped = stopExtras();
     server.close(() => {
       void extrasStopped.then(() => Promise.allSettled([es.close(), deps.sharedState?.close()])).finally(() => process.exit(0));
     });
@@ -61,6 +68,7 @@ export async function startServer(config: Config = loadConfig(), extras: ServerE
   const shutdown = (signal: NodeJS.Signals) => {
     const drainMs = signal === "SIGTERM" && !deps.draining.active ? config.drainSeconds * 1000 : 0;
     deps.draining.start();
+    void stopExtras();
     if (drainMs === 0) return close();
     logger.info({ signal, drain_seconds: config.drainSeconds }, "draining");
     setTimeout(close, drainMs);
