@@ -45,7 +45,7 @@ describe("X-Instance", () => {
       ["metrics", await env.get("/metrics", { key: null }), 200],
       ["API answer", await env.get("/types", { key }), 200],
       ["HEAD", await env.get("/types", { key, method: "HEAD" }), 200],
-      ["no key", await env.get("/types", { key: null }), 401],
+      ["no key", await env.get("/types", { key: null }), 403],
       ["bad parameter", await env.get("/fixtures?per_page=0", { key }), 400],
       ["unknown path", await env.get("/no-such-path", { key }), 404],
       ["write", await env.get("/types", { key, method: "POST" }), 405],
