@@ -99,7 +99,8 @@ describe("GET /livescores/stream", () => {
     const snapshot = text.slice("retry: 2000\n\n".length).split("\n\n")[0]!.split("\n");
     expect(snapshot.map((line) => line.slice(0, line.indexOf(":"))).sort()).toEqual(["data", "event", "id"]);
     expect(snapshot).toContain("event: snapshot");
-    expect(snapshot.find((line) => line.startsWith("id: "))).toMatch(/^id: [0-9a-f]+\.\d+$/);
+    // The instance's own part (query, sequence), then the resume point any instance can read (resume-point.ts).
+    expect(snapshot.find((line) => line.startsWith("id: "))).toMatch(/^id: [0-9a-z]+\.\d+~[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{8}\.[0-9a-z]+\.[0-9a-z]+$/);
     expect(snapshot.find((line) => line.startsWith("data: "))).toMatch(/^data: \{"fixtures":\[.*\],"at":"[^"]+"\}$/);
   });
 
