@@ -53,9 +53,8 @@ export async function startServer(config: Config = loadConfig(), extras: ServerE
     logger.info("shutting down");
     // Open streams end first (clients reconnect elsewhere); server.close waits for every connection.
     deps.streams.close();
-    const extrasStopped = stopExtras();
     server.close(() => {
-      void extrasStopped.then(() => Promise.allSettled([es.close(), deps.sharedState?.close()])).finally(() => process.exit(0));
+      void stopExtras().then(() => Promise.allSettled([es.close(), deps.sharedState?.close()])).finally(() => process.exit(0));
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();

@@ -12,7 +12,7 @@ import type { Subscriber } from "./subscriber.js";
  */
 
 /** Points older than this get a snapshot: what changed since is read whole, and a window's answers then and now must overlap (the shortest window is 3 hours). */
-export const RESUME_MAX_AGE_MS = 30 * 60_000;
+const RESUME_MAX_AGE_MS = 30 * 60_000;
 /** Changed fixtures one query's resumes read at most; past it its resuming clients get the snapshot. */
 const RESUME_MAX_CHANGES = 10_000;
 /** Earlier answers of one window read per round at most (one per distinct time); other resumes get the snapshot. */

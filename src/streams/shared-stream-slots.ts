@@ -40,7 +40,7 @@ return 1
 const RELEASE_SLOT = new LuaScript(`return redis.call('ZREM', KEYS[1], ARGV[1])`);
 
 /** How long a slot lives without renewal: how soon a dead instance's streams are given back. */
-export const DEFAULT_SLOT_LEASE_MS = 30_000;
+const DEFAULT_SLOT_LEASE_MS = 30_000;
 
 export class SharedStreamSlots {
   /** The slots this instance holds, by key: what it renews. */
