@@ -12,6 +12,7 @@ import { healthRouter } from "./routes/health/router.js";
 import { metricsRouter } from "./routes/metrics/router.js";
 import { betBuildersRouter } from "./routes/bet-builders/router.js";
 import { fixturesSearchRouter } from "./routes/fixtures-search/router.js";
+import { fixturesBacktestRouter } from "./routes/fixtures-backtest/router.js";
 import { fixturesRouter } from "./routes/fixtures/router.js";
 import { livescoresRouter } from "./routes/livescores/router.js";
 import { entitySearchRouter, searchFaultText } from "./routes/search/router.js";
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   const resources = [
     streamsRouter(),
     fixturesSearchRouter(),
+    fixturesBacktestRouter(),
     fixturesRouter(),
     livescoresRouter(),
     entitySearchRouter(),

@@ -5,6 +5,8 @@ import { effectiveValues, type FixtureDocument } from "../../src/domain/fixture/
 import type { Location, MetricEntry, StatEntry } from "../../src/domain/fixture-parts.js";
 import type { TestEnv } from "./test-env.js";
 import { fixtureSearchFields } from "../../src/domain/text/search-fields.js";
+import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
+import { settledSelections } from "../../src/domain/fixture/settled-selections.js";
 
 /**
  * Fixture documents with exactly the values a /fixtures/search test needs, written
@@ -23,6 +25,8 @@ export type SearchFixtureSpec = {
   league_id?: number;
   statistics?: ValueSpec[];
   metrics?: ValueSpec[];
+  /** Packed odds (settled ones become `settled_selections` once the status is finished), default none. */
+  odds?: PackedOdd[];
 };
 
 const HOME_TEAM = 9001;
@@ -79,7 +83,8 @@ export function searchFixture(spec: SearchFixtureSpec): FixtureDocument {
     statistics,
     metrics,
     effective: effectiveValues(statistics, metrics),
-    odds: [],
+    settled_selections: settledSelections({ id: spec.id, status, odds: spec.odds ?? [] }),
+    odds: spec.odds ?? [],
     fair_odds: null,
     movement: [],
     trends: null,

@@ -41,6 +41,9 @@ describe("derivedFixtureFields", () => {
   it("recomputes effective values and the search fields from every name of both teams", () => {
     const derived = derivedFixtureFields(
       {
+        id: 1,
+        status: "NOT_STARTED",
+        odds: [],
         participants: participants(1, 2),
         statistics: [{ team_id: 10, type_id: 34, developer_name: "CORNERS", value: 4, location: "home" }],
         metrics: [{ team_id: 10, type_id: 34, developer_name: "CORNERS", value: 9, location: "home", group: "predictions" }],

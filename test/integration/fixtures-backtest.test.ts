@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SETTLEMENT } from "../../src/domain/fixture-parts.js";
+import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
+import { getError, getOk } from "../support/fixtures-api.js";
+import { indexSearchFixtures, type SearchFixtureSpec } from "../support/search-fixtures.js";
+import { startTestEnv, type TestEnv } from "../support/test-env.js";
+
+/**
+ * GET /fixtures/backtest through the real app and node, on fixtures this file writes with known
+ * starting prices and results, so every figure is worked out by hand below. Leagues 71-73 are
+ * this file's own.
+ */
+
+let env: TestEnv;
+const RULE_LEAGUE = 71;
+const OTHER_LEAGUE = 72;
+const ORDER_LEAGUE = 73;
+const CONFIDENCE = "PREDICTION_GL_CONFIDENCE";
+
+/** A pre-match Home odd of the Fulltime Result (market 1, slot 0) at one bookmaker, settled. */
+function home(bookmakerId: number, sp: number, status: number): PackedOdd {
+  return [(bookmakerId - 1) * 100 + 10, sp, sp, 0, status];
+}
+const { WON, LOST, VOID } = SETTLEMENT;
+
+function fixture(id: number, date: string, league_id: number, confidence: number, odds: PackedOdd[], status: SearchFixtureSpec["status"] = "FT"): SearchFixtureSpec {
+  return { id, date_time: new Date(date), league_id, status, metrics: [[CONFIDENCE, "league", confidence]], odds };
+}
+
+const FIXTURES: SearchFixtureSpec[] = [
+  // Same kick-off: id 7011 comes before 7012. Bookmaker 2 has the best price of 7012.
+  fixture(7012, "2025-01-10T15:00:00Z", RULE_LEAGUE, 70, [home(1, 2.0, WON), home(2, 2.1, WON)]),
+  fixture(7011, "2025-01-10T15:00:00Z", RULE_LEAGUE, 80, [home(1, 1.5, LOST), home(2, 1.4, LOST)]),
+  fixture(7013, "2025-02-05T19:45:00Z", RULE_LEAGUE, 75, [home(1, 3.0, LOST), home(2, 2.9, LOST)]),
+  // Only bookmaker 1 priced it: no bet when bookmaker 2 is backed.
+  fixture(7014, "2025-02-20T20:00:00Z", RULE_LEAGUE, 90, [home(1, 4.0, WON)]),
+  // Matched, but cancelled (its odds void): a fixture, not a bet.
+  fixture(7015, "2025-03-01T15:00:00Z", RULE_LEAGUE, 80, [home(1, 2.0, VOID)], "CANCELLED"),
+  // Not matched by the rule (confidence 10).
+  fixture(7016, "2025-03-02T15:00:00Z", RULE_LEAGUE, 10, [home(1, 9.0, WON)]),
+  // Outside the days asked for.
+  fixture(7017, "2025-04-02T15:00:00Z", RULE_LEAGUE, 80, [home(1, 9.0, WON)]),
+  fixture(7021, "2025-01-15T12:00:00Z", OTHER_LEAGUE, 85, [home(1, 2.5, WON), home(2, 2.4, WON)]),
+  // Three bets at one kick-off: in id order -1, +2, -1 falls 1 from each peak; sorted by profit it would fall 2.
+  fixture(7033, "2025-05-03T15:00:00Z", ORDER_LEAGUE, 60, [home(1, 1.8, LOST)]),
+  fixture(7031, "2025-05-03T15:00:00Z", ORDER_LEAGUE, 60, [home(1, 1.9, LOST)]),
+  fixture(7032, "2025-05-03T15:00:00Z", ORDER_LEAGUE, 60, [home(1, 3.0, WON)]),
+];
+
+beforeAll(async () => {
+  env = await startTestEnv();
+  await indexSearchFixtures(env, FIXTURES);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+type Backtest = {
+  backtest: Record<string, number | null>;
+  by_league: Array<{ league: { id: number; name: string }; bets: number; won: number; profit: number; roi: number | null }>;
+  by_month: Array<{ month: string; bets: number; won: number; profit: number; cumulative_profit: number }>;
+};
+
+const RULE = `where[${CONFIDENCE}]=50:100&market_id=1&label_id=1&start_date=2025-01-01&end_date=2025-03-31`;
+const backtest = (query: string) => getOk<Backtest>(env, `/fixtures/backtest?${query}`);
+
+describe("GET /fixtures/backtest", () => {
+  it("bets 1 unit on each matched finished fixture at the best starting price, counted by Elasticsearch", async () => {
+    const body = await backtest(`${RULE}&league_id=${RULE_LEAGUE},${OTHER_LEAGUE}`);
+    // In order: 7011 lost (-1), 7012 won at 2.1 (+1.1), 7021 won at 2.5 (+1.5), 7013 lost (-1), 7014 won at 4.0 (+3).
+    expect(body.backtest).toEqual({
+      fixtures: 6,
+      bets: 5,
+      won: 3,
+      lost: 2,
+      void: 0,
+      hit_rate: 0.6,
+      average_odds: 2.62,
+      fair_odds: 1.667,
+      profit: 3.6,
+      roi: 0.72,
+      max_drawdown: 1,
+    });
+    expect(body.by_league).toEqual([
+      { league: { id: RULE_LEAGUE, name: `League ${RULE_LEAGUE}` }, bets: 4, won: 2, profit: 2.1, roi: 0.525 },
+      { league: { id: OTHER_LEAGUE, name: `League ${OTHER_LEAGUE}` }, bets: 1, won: 1, profit: 1.5, roi: 1.5 },
+    ]);
+    expect(body.by_month).toEqual([
+      { month: "2025-01", bets: 3, won: 2, profit: 1.6, cumulative_profit: 1.6 },
+      { month: "2025-02", bets: 2, won: 1, profit: 2, cumulative_profit: 3.6 },
+    ]);
+  });
+
+  it("backs one bookmaker's price when bookmaker_id is given; a fixture it did not price is no bet", async () => {
+    const body = await backtest(`${RULE}&league_id=${RULE_LEAGUE}&bookmaker_id=2`);
+    // 7011 -1, 7012 +1.1, 7013 -1.
+    expect(body.backtest).toMatchObject({ fixtures: 5, bets: 3, won: 1, lost: 2, profit: -0.9, roi: -0.3, average_odds: 2.133, max_drawdown: 1 });
+  });
+
+  it("walks max_drawdown in kick-off order, then fixture id", async () => {
+    const body = await backtest(`market_id=1&label_id=1&start_date=2025-05-01&end_date=2025-05-31&league_id=${ORDER_LEAGUE}`);
+    expect(body.backtest).toMatchObject({ bets: 3, won: 1, lost: 2, profit: 0, max_drawdown: 1 });
+  });
+
+  it("answers zeros and nulls when nothing matched", async () => {
+    const body = await backtest(`${RULE}&league_id=${RULE_LEAGUE}&where[HOME_GOALS_SCORED]=1:2`);
+    expect(body).toEqual({
+      backtest: { fixtures: 0, bets: 0, won: 0, lost: 0, void: 0, hit_rate: null, average_odds: null, fair_odds: null, profit: 0, roi: null, max_drawdown: 0 },
+      by_league: [],
+      by_month: [],
+    });
+  });
+
+  it("gives fair_odds null when no bet won", async () => {
+    const body = await backtest(`where[${CONFIDENCE}]=75:80&market_id=1&label_id=1&start_date=2025-01-01&end_date=2025-02-10&league_id=${RULE_LEAGUE}`);
+    expect(body.backtest).toMatchObject({ bets: 2, won: 0, lost: 2, hit_rate: 0, fair_odds: null, profit: -2, max_drawdown: 2 });
+  });
+
+  it("keeps the stored settled selections out of every fixture answer", async () => {
+    const page = await getOk<{ fixtures: Array<Record<string, unknown>> }>(env, "/fixtures?fixture_id=7011,7012&include=odds,metrics");
+    expect(page.fixtures).toHaveLength(2);
+    for (const fixture of page.fixtures) expect(Object.keys(fixture)).not.toContain("settled_selections");
+  });
+
+  it("refuses a statistic in where, and bad bets and dates, naming the parameter and the rule", async () => {
+    expect(await getError(env, "/fixtures/backtest?market_id=1&label_id=1&where[CORNERS]=1:4")).toMatch(/^where\[CORNERS\]: CORNERS is a statistic, known only in play/);
+    expect(await getError(env, "/fixtures/backtest?label_id=1")).toMatch(/^market_id is required/);
+    expect(await getError(env, "/fixtures/backtest?market_id=2&label_id=4")).toMatch(/^line is required/);
+    expect(await getError(env, "/fixtures/backtest?market_id=1&label_id=1&start_date=2025-02-30")).toBe("start_date is not a valid date: 2025-02-30");
+    expect(await getError(env, "/fixtures/backtest?market_id=1&label_id=1&where[X]=1")).toMatch(/^where\[X\] must be min:max/);
+  });
+});
