@@ -67,6 +67,10 @@ const CASES: Record<string, () => Case[]> = {
   "/livescores": () => [{ url: "/livescores?include=odds,statistics,metrics", lists: ["fixtures"] }],
   // A stream's documented 200 is its events' data: checked on the snapshot each opens with.
   "/livescores/stream": () => [{ url: "/livescores/stream?include=odds,statistics,metrics", lists: ["fixtures"], stream: true }],
+  "/fixtures/backtest": () => [
+    { url: "/fixtures/backtest?market_id=1&label_id=1", lists: ["by_league", "by_month"] },
+    { url: "/fixtures/backtest?market_id=2&label_id=5&line=2.5&bookmaker_id=3&where[PREDICTION_GL_CONFIDENCE]=0:100", lists: ["by_league", "by_month"] },
+  ],
   "/fixtures/search/stream": () => [{ url: "/fixtures/search/stream?window=48&include=odds,statistics,metrics", lists: ["fixtures"], stream: true }],
   "/search": () => [
     { url: `/search?q=${encodeURIComponent(MINI_COUNTRY.name)}&types=country`, lists: ["countries"] },

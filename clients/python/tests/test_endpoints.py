@@ -35,6 +35,10 @@ CASES = {
         ("key", lambda c, i: c.fixtures_search(window="48", include=INCLUDES, order=OrderBy("PREDICTION_HOME_WIN_PROBABILITY")), m.FixturesSearchResponse, "fixtures"),
         ("key", lambda c, i: c.fixtures_search(window="48", where={"PREDICTION_HOME_WIN_PROBABILITY": Range(0, 100)}), m.FixturesSearchResponse, "fixtures"),
     ],
+    "/fixtures/backtest": [
+        ("key", lambda c, i: c.fixtures_backtest(1, 1), m.FixturesBacktestResponse, "by_month"),
+        ("key", lambda c, i: c.fixtures_backtest(2, 4, line="2.5", bookmaker_id=2, where={"PREDICTION_HOME_WIN_PROBABILITY": Range(0, 100)}), m.FixturesBacktestResponse, "by_league"),
+    ],
     "/livescores": [("key", lambda c, i: c.livescores(include=INCLUDES), m.LivescoresResponse, "fixtures")],
     "/livescores/stream": [("key", lambda c, i: first_snapshot(c.live_livescores(include=INCLUDES)), Snapshot, "fixtures")],
     "/fixtures/search/stream": [("key", lambda c, i: first_snapshot(c.live_fixtures_search(window="48", include=INCLUDES)), Snapshot, "fixtures")],

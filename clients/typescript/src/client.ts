@@ -17,6 +17,12 @@ export type FixturesSearchParams = Lists<Omit<Query<"/fixtures/search">, "where"
   where?: Where;
   order?: Order;
 };
+/** A rule and the bet to back: market_id and label_id are required, line too for Over/Under (market 2). */
+export type BacktestParams = Lists<Omit<Query<"/fixtures/backtest">, "where" | "market_id" | "label_id">, "league_id"> & {
+  market_id: number | string;
+  label_id: number | string;
+  where?: Where;
+};
 export type LivescoresParams = Lists<Query<"/livescores">, "league_id" | "include">;
 export type SearchOptions = Lists<Omit<Query<"/search">, "q">, "types">;
 export type StreamSearchParams = Omit<FixturesSearchParams, "page" | "per_page">;
@@ -74,6 +80,8 @@ export function createClient(options: ClientOptions) {
         unwrap(api.GET("/fixtures", { params: { query: query({ ...params, start_date: startDate, end_date: endDate }) } })),
     },
     fixturesSearch: (params: FixturesSearchParams = {}) => unwrap(api.GET("/fixtures/search", { params: { query: query(params) } })),
+    /** How a rule did in the past: `Schemas["FixturesBacktestResponse"]` (summary, by_league, by_month). */
+    fixturesBacktest: (params: BacktestParams) => unwrap(api.GET("/fixtures/backtest", { params: { query: query(params) } })),
     livescores: (params: LivescoresParams = {}) => unwrap(api.GET("/livescores", { params: { query: query(params) } })),
     /** `signal`: a search box aborts the request a newer keystroke supersedes. */
     search: (q: string, params: SearchOptions, init: { signal?: AbortSignal } = {}) =>

@@ -33,6 +33,13 @@ const CASES: Record<string, () => Array<{ call: () => Promise<object>; list?: st
     { call: () => client().fixturesSearch({ window: "48", include: INCLUDES, order: { by: "PREDICTION_HOME_WIN_PROBABILITY", direction: "desc" } }), list: "fixtures" },
     { call: () => client().fixturesSearch({ window: "48", where: { PREDICTION_HOME_WIN_PROBABILITY: { min: 0, max: 100 } } }), list: "fixtures" },
   ],
+  "/fixtures/backtest": () => [
+    { call: () => client().fixturesBacktest({ market_id: 1, label_id: 1 }), list: "by_month" },
+    {
+      call: () => client().fixturesBacktest({ market_id: 2, label_id: 4, line: "2.5", bookmaker_id: 2, where: { PREDICTION_HOME_WIN_PROBABILITY: { min: 0, max: 100 } } }),
+      list: "by_league",
+    },
+  ],
   "/livescores": () => [{ call: () => client().livescores({ include: INCLUDES }), list: "fixtures" }],
   "/livescores/stream": () => [{ call: () => snapshotOf(client().live.livescores({ include: INCLUDES })), list: "fixtures" }],
   "/fixtures/search/stream": () => [{ call: () => snapshotOf(client().live.fixturesSearch({ window: "48", include: INCLUDES })), list: "fixtures" }],

@@ -86,7 +86,7 @@ export const FixturesBacktestResponseSchema = z
     by_league: z.array(
       z
         .object({
-          league: z.object({ id: z.number().int(), name: z.string() }),
+          league: z.object({ id: z.number().int(), name: z.string() }).openapi("BacktestLeagueName"),
           bets: z.number().int(),
           won: z.number().int(),
           profit: z.number(),

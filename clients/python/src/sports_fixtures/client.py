@@ -16,6 +16,7 @@ from . import models as m
 from .errors import ApiError, wait_before_retry
 from .live import AsyncLiveResultSet, Backoff, LiveResultSet
 from .params import (
+    BacktestParams,
     BetBuildersParams,
     Common,
     FixturesParams,
@@ -88,6 +89,10 @@ class SportsFixtures(_Base):
     def fixtures_search(self, **params: Unpack[FixturesSearchParams]) -> m.FixturesSearchResponse:
         return self.get("/fixtures/search", params, m.FixturesSearchResponse)
 
+    def fixtures_backtest(self, market_id: int, label_id: int, **params: Unpack[BacktestParams]) -> m.FixturesBacktestResponse:
+        """How a rule did in the past: one 1-unit bet per matched finished fixture at the starting price."""
+        return self.get("/fixtures/backtest", {"market_id": market_id, "label_id": label_id, **params}, m.FixturesBacktestResponse)
+
     def livescores(self, **params: Unpack[LivescoresParams]) -> m.LivescoresResponse:
         return self.get("/livescores", params, m.LivescoresResponse)
 
@@ -153,6 +158,9 @@ class AsyncSportsFixtures(_Base):
 
     async def fixtures_search(self, **params: Unpack[FixturesSearchParams]) -> m.FixturesSearchResponse:
         return await self.get("/fixtures/search", params, m.FixturesSearchResponse)
+
+    async def fixtures_backtest(self, market_id: int, label_id: int, **params: Unpack[BacktestParams]) -> m.FixturesBacktestResponse:
+        return await self.get("/fixtures/backtest", {"market_id": market_id, "label_id": label_id, **params}, m.FixturesBacktestResponse)
 
     async def livescores(self, **params: Unpack[LivescoresParams]) -> m.LivescoresResponse:
         return await self.get("/livescores", params, m.LivescoresResponse)

@@ -426,6 +426,58 @@ class SearchFixture(BaseModel):
     )
 
 
+class BacktestSummary(BaseModel):
+    fixtures: int = Field(
+        ...,
+        description='Fixtures the rule matched with kick-off in the range, of any status',
+    )
+    bets: int = Field(
+        ...,
+        description='Matched fixtures that finished (FT, AWARDED) with a starting price for the selection: one 1-unit bet each',
+    )
+    won: int
+    lost: int
+    void: int
+    hit_rate: float | None = Field(
+        ..., description='won / (won + lost), 4 decimals; null without a decided bet'
+    )
+    average_odds: float | None = Field(
+        ..., description='Mean starting price backed, 3 decimals; null without a bet'
+    )
+    fair_odds: float | None = Field(
+        ..., description='1 / hit_rate, 3 decimals; null when no bet won'
+    )
+    profit: float = Field(..., description='Units: won bets sp - 1, lost -1, void 0')
+    roi: float | None = Field(
+        ..., description='profit / bets, 4 decimals; null without a bet'
+    )
+    max_drawdown: float = Field(
+        ...,
+        description='Largest fall of cumulative profit from a previous peak (starting at 0), in kick-off order then fixture id; >= 0',
+    )
+
+
+class BacktestLeagueName(BaseModel):
+    id: int
+    name: str
+
+
+class BacktestMonth(BaseModel):
+    """
+    Months with at least one bet, oldest first
+    """
+
+    month: str = Field(
+        ..., description='YYYY-MM of kick-off (UTC)', examples=['2025-09']
+    )
+    bets: int
+    won: int
+    profit: float
+    cumulative_profit: float = Field(
+        ..., description='Profit of this month and every earlier one'
+    )
+
+
 class Order(Enum):
     asc = 'asc'
     desc = 'desc'
@@ -658,6 +710,18 @@ class FixturesSearchResponse(BaseModel):
     pagination: Pagination
 
 
+class BacktestLeague(BaseModel):
+    """
+    Leagues with at least one bet, by id
+    """
+
+    league: BacktestLeagueName
+    bets: int
+    won: int
+    profit: float
+    roi: float | None
+
+
 class FixturesResponse(BaseModel):
     fixtures: list[Fixture]
     pagination: FixturesPagination
@@ -778,6 +842,12 @@ class BetBuilderFixture(Fixture):
     bet_builders: list[BetBuilder] = Field(
         ..., description="This user's active bet builders of the fixture, newest first"
     )
+
+
+class FixturesBacktestResponse(BaseModel):
+    backtest: BacktestSummary
+    by_league: list[BacktestLeague]
+    by_month: list[BacktestMonth]
 
 
 class LivescoresResponse(BaseModel):

@@ -48,6 +48,18 @@ class FixturesSearchParams(StreamSearchParams, total=False):
     per_page: int
 
 
+class BacktestParams(TypedDict, total=False):
+    """The rule (where, league_id, start_date/end_date as YYYY-MM-DD) and the price backed; the
+    market and label are the methods' own arguments, line is needed for Over/Under (market 2)."""
+
+    league_id: IdList
+    start_date: str
+    end_date: str
+    line: Literal["1.5", "2.5", "3.5"]
+    bookmaker_id: int
+    where: Where
+
+
 class LivescoresParams(Common, total=False):
     sport_id: int
     league_id: IdList

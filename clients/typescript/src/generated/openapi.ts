@@ -501,6 +501,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fixtures/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a where rule did in the past: one 1-unit bet per matched finished fixture at the selection's starting price
+         * @description The same where[...] and league_id as /fixtures/search, judged on what was known at kick-off (pre-match metrics; a statistic is a 400), over fixtures kicking off from start_date to end_date (UTC days, default the last 365). Each matched fixture that finished (FT, AWARDED) with a starting price for the selection is one bet of 1 unit at that price (bookmaker_id's, default the best among bookmakers): won sp - 1, lost -1, void 0. Results are the odds' own settlement, stored when the fixture settled. by_league and by_month hold only leagues and months with a bet.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated ids, at most 100 */
+                    league_id?: string;
+                    /** @description YYYY-MM-DD, the first UTC day of kick-off (inclusive). Default: 365 days ending on end_date. */
+                    start_date?: string;
+                    /** @description YYYY-MM-DD, the last UTC day of kick-off (inclusive), not after today. Default today. */
+                    end_date?: string;
+                    /** @description Required: the market to back (1-5, as in odds) */
+                    market_id?: number;
+                    /** @description Required: the selection to back, a label of the market */
+                    label_id?: number;
+                    /** @description Required for market_id 2 (Over/Under), else not allowed */
+                    line?: "1.5" | "2.5" | "3.5";
+                    /** @description The bookmaker whose starting price is backed; default the best starting price among them */
+                    bookmaker_id?: number;
+                    /** @description where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE], as on /fixtures/search (integers of at most 15 digits, both inclusive, location default LEAGUE, at most 10, ANDed), on the pre-match metrics only (predictions, smart_money, league_average): a statistic is known only in play and is a 400. */
+                    where?: {
+                        [key: string]: string;
+                    };
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The backtest */
+                200: {
+                    headers: {
+                        /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
+                        "Cache-Control"?: string;
+                        /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
+                        ETag?: string;
+                        /** @description Requests the key may burst: its bucket size */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests the key may still send right now */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FixturesBacktestResponse"];
+                    };
+                };
+                /** @description Not modified: the If-None-Match validator still matches; no body */
+                304: {
+                    headers: {
+                        /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
+                        "Cache-Control"?: string;
+                        /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
+                        ETag?: string;
+                        /** @description Requests the key may burst: its bucket size */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests the key may still send right now */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A parameter breaks a rule; the text names the parameter and the rule */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Requests the key may burst: its bucket size */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests the key may still send right now */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds until the key may send one request again */
+                        "Retry-After"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request line and headers are larger than 16 KB (a very long query string) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                503: {
+                    headers: {
+                        /** @description Seconds after which to send the request again */
+                        "Retry-After"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fixtures": {
         parameters: {
             query?: never;
@@ -1815,6 +1972,57 @@ export interface components {
             statistics?: components["schemas"]["StatisticEntry"][];
             /** @description include=metrics; narrowed by filter[metrics] */
             metrics?: components["schemas"]["StatisticEntry"][];
+        };
+        FixturesBacktestResponse: {
+            backtest: components["schemas"]["BacktestSummary"];
+            by_league: components["schemas"]["BacktestLeague"][];
+            by_month: components["schemas"]["BacktestMonth"][];
+        };
+        BacktestSummary: {
+            /** @description Fixtures the rule matched with kick-off in the range, of any status */
+            fixtures: number;
+            /** @description Matched fixtures that finished (FT, AWARDED) with a starting price for the selection: one 1-unit bet each */
+            bets: number;
+            won: number;
+            lost: number;
+            void: number;
+            /** @description won / (won + lost), 4 decimals; null without a decided bet */
+            hit_rate: number | null;
+            /** @description Mean starting price backed, 3 decimals; null without a bet */
+            average_odds: number | null;
+            /** @description 1 / hit_rate, 3 decimals; null when no bet won */
+            fair_odds: number | null;
+            /** @description Units: won bets sp - 1, lost -1, void 0 */
+            profit: number;
+            /** @description profit / bets, 4 decimals; null without a bet */
+            roi: number | null;
+            /** @description Largest fall of cumulative profit from a previous peak (starting at 0), in kick-off order then fixture id; >= 0 */
+            max_drawdown: number;
+        };
+        /** @description Leagues with at least one bet, by id */
+        BacktestLeague: {
+            league: components["schemas"]["BacktestLeagueName"];
+            bets: number;
+            won: number;
+            profit: number;
+            roi: number | null;
+        };
+        BacktestLeagueName: {
+            id: number;
+            name: string;
+        };
+        /** @description Months with at least one bet, oldest first */
+        BacktestMonth: {
+            /**
+             * @description YYYY-MM of kick-off (UTC)
+             * @example 2025-09
+             */
+            month: string;
+            bets: number;
+            won: number;
+            profit: number;
+            /** @description Profit of this month and every earlier one */
+            cumulative_profit: number;
         };
         FixturesResponse: {
             fixtures: components["schemas"]["Fixture"][];
