@@ -14,6 +14,7 @@
 import { createClient } from "/demo/client.js";
 import { element } from "/demo/dom.js";
 import { clockText, FixtureTable } from "/demo/scanner-table.js";
+import { BacktestPanel } from "/demo/backtest-panel.js";
 
 const KEY_STORAGE = "sfd.demo.apiKey";
 const MAX_WHERE = 10;
@@ -74,6 +75,11 @@ form.addEventListener("submit", (event) => {
 });
 stopButton.addEventListener("click", () => stop("stopped"));
 window.addEventListener("pagehide", () => live?.close());
+new BacktestPanel(document.getElementById("backtest"), {
+  rule: () => (readQuery().params.where ? { where: readQuery().params.where } : {}),
+  client: () => clientFor(keyInput.value.trim()),
+  failureText,
+});
 loadTypes();
 
 /** The names where[] accepts, from /types, grouped by developer_type. */

@@ -23,6 +23,7 @@ const FILES: Readonly<Record<string, { file: string; type: string }>> = {
   "/demo/scanner": { file: "scanner.html", type: "text/html; charset=utf-8" },
   "/demo/scanner.js": { file: "scanner.js", type: "text/javascript; charset=utf-8" },
   "/demo/scanner-table.js": { file: "scanner-table.js", type: "text/javascript; charset=utf-8" },
+  "/demo/backtest-panel.js": { file: "backtest-panel.js", type: "text/javascript; charset=utf-8" },
   "/demo/scanner.css": { file: "scanner.css", type: "text/css; charset=utf-8" },
 };
 
