@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:backtest [-- --requests 40 --warmup 5]`: GET /fixtures/backtest latency (p50, p95)
+ * for rules over one season, one league's history and all history, one request at a time through
+ * the compiled service (a child process, production's flags, no rate limit).
+ *
+ * Data: the versioned indices under INDEX_PREFIX (default `bench_backtest`); when there are none,
+ * or they lack fields the mappings now define (no `settled_selections`), a rebuild from the real
+ * data first (the synthetic source where ../shared/data/openfootball is absent). Each request of a
+ * scope is another rule: the selection and the price turn through the catalogue, and the where
+ * turns through none, one and two metric ranges, so no two requests in a row ask the same.
+ */
+import { parseArgs } from "node:util";
+import { loadConfig } from "../../src/config.js";
+import { buildDataSet, defaultSource } from "../../src/ingest/data-set.js";
+import { rebuild } from "../../src/ingest/rebuild.js";
+import { SELECTIONS } from "../../src/domain/football/odds/markets.js";
+import { ApiKeyStore } from "../../src/store/api-key-store.js";
+import { createElasticsearchClient } from "../../src/store/client.js";
+import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
+import { indexNames } from "../../src/store/index-names.js";
+import { currentVersion } from "../../src/store/index-versions.js";
+import { mappingGaps } from "../../src/store/mapping-gaps.js";
+import { runScript, wholeOption } from "../lib/cli.js";
+import { percentile } from "../lib/percentile.js";
+import { freePort, serviceEntry, startService } from "../lib/service.js";
+
+const WHERES = ["", "&where[PREDICTION_HOME_WIN_PROBABILITY]=40:70", "&where[PREDICTION_EXPECTED_GOALS]=200:320&where[SMART_MONEY_HOME_ODDS_DROP]=-500:2000"];
+
+type Scope = { name: string; query: string };
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { requests: { type: "string", default: "40" }, warmup: { type: "string", default: "5" } } });
+  const requests = wholeOption(values.requests, "requests", 1, 10_000);
+  const warmup = wholeOption(values.warmup, "warmup", 0, 1_000);
+  const prefix = process.env.INDEX_PREFIX ?? "bench_backtest";
+  const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
+  const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 600_000 });
+  const names = indexNames(prefix);
+  let service: Awaited<ReturnType<typeof startService>> | undefined;
+  try {
+    await ensurePersistentIndices(es, names);
+    const gaps = (await currentVersion(es, names)) ? await mappingGaps(es, names) : ["every index"];
+    if (gaps.length > 0) {
+      const source = defaultSource();
+      console.log(`Rebuilding '${prefix}' from the ${source.source} source (missing: ${gaps.slice(0, 3).join(", ")})`);
+      const { dataSet } = await buildDataSet(source, new Date());
+      await rebuild(es, names, dataSet, (line) => console.log(line), config.indexLayout);
+    }
+    const scopes = await benchScopes(es, names.fixtures_all);
+    const { key } = await new ApiKeyStore(es, names.api_keys).create({ userId: 0, roles: [], label: "bench:backtest" });
+    const port = await freePort();
+    service = await startService(await serviceEntry(), [], { PORT: String(port), INDEX_PREFIX: prefix });
+    console.log(`GET /fixtures/backtest on '${prefix}', ${requests} rules per scope after ${warmup} warm-up, one at a time`);
+    for (const scope of scopes) {
+      const timings: number[] = [];
+      let bets = 0;
+      for (let i = 0; i < warmup + requests; i++) {
+        const selection = SELECTIONS[i % SELECTIONS.length]!;
+        const bet = `market_id=${selection.market.id}&label_id=${selection.label.id}${selection.line ? `&line=${selection.line}` : ""}`;
+        const price = i % 6 === 5 ? "" : `&bookmaker_id=${(i % 6) + 1}`;
+        const url = `http://127.0.0.1:${port}/fixtures/backtest?${bet}${price}&${scope.query}${WHERES[i % WHERES.length]}`;
+        const started = performance.now();
+        const response = await fetch(url, { headers: { "X-API-Key": key } });
+        const body = (await response.json()) as { backtest?: { bets: number }; error?: string };
+        const ms = performance.now() - started;
+        if (response.status !== 200) throw new Error(`${url}: ${response.status} ${body.error}`);
+        if (i < warmup) continue;
+        timings.push(ms);
+        bets += body.backtest!.bets;
+      }
+      timings.sort((a, b) => a - b);
+      const p = (q: number) => percentile(timings, q).toFixed(1);
+      console.log(`${scope.name.padEnd(44)} p50 ${p(0.5).padStart(7)} ms  p95 ${p(0.95).padStart(7)} ms  (${Math.round(bets / requests)} bets a rule on average)`);
+    }
+    return 0;
+  } finally {
+    service?.kill("SIGTERM");
+    await es.close();
+  }
+}
+
+/** One season (the busiest league's latest finished one), that league's whole history, and all history. */
+async function benchScopes(es: ReturnType<typeof createElasticsearchClient>, index: string): Promise<Scope[]> {
+  type Bucket = { key: number; doc_count: number; seasons: { buckets: Array<{ key: number; first: { value_as_string: string }; last: { value_as_string: string } }> } };
+  const response = await es.search<unknown, { leagues: { buckets: Bucket[] }; first: { value_as_string: string } }>({
+    index,
+    size: 0,
+    query: { terms: { status: ["FT", "AWARDED"] } },
+    aggs: {
+      first: { min: { field: "date_time", format: "yyyy-MM-dd" } },
+      leagues: {
+        terms: { field: "league.id", size: 1 },
+        aggs: {
+          seasons: {
+            terms: { field: "season.id", size: 1, order: { last: "desc" } },
+            aggs: { first: { min: { field: "date_time", format: "yyyy-MM-dd" } }, last: { max: { field: "date_time", format: "yyyy-MM-dd" } } },
+          },
+        },
+      },
+    },
+  });
+  const league = response.aggregations!.leagues.buckets[0];
+  const season = league?.seasons.buckets[0];
+  if (!league || !season) throw new Error("no finished fixture to backtest");
+  const start = response.aggregations!.first.value_as_string;
+  const today = new Date().toISOString().slice(0, 10);
+  return [
+    { name: `one season (league ${league.key}, ${season.first.value_as_string}..${season.last.value_as_string})`, query: `league_id=${league.key}&start_date=${season.first.value_as_string}&end_date=${season.last.value_as_string}` },
+    { name: `one league's history (${league.doc_count} finished)`, query: `league_id=${league.key}&start_date=${start}&end_date=${today}` },
+    { name: `all history (from ${start})`, query: `start_date=${start}&end_date=${today}` },
+  ];
+}
+
+runScript("bench:backtest", main);
