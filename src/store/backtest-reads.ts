@@ -1,5 +1,4 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import { backtestAggregationRequest, profitSequenceRequest, SEQUENCE_PAGE, type BacktestInput } from "../search/backtest/backtest-request.js";
 
 /** Counts as Elasticsearch summed them; money in the stored integer units (prices in cents, profits in thousandths). */
 export type BacktestCounts = {
@@ -21,9 +20,9 @@ type LeagueBucket = Outcome & { key: number; league: { hits: { hits: Array<{ _so
 type MonthBucket = Outcome & { key_as_string: string; cumulative_profit: Sum };
 type BetAggs = Outcome & { lost: Count; void: Count; sp: Sum; by_league: { buckets: LeagueBucket[] }; by_month: { buckets: MonthBucket[] } };
 
-/** The one aggregation search of a backtest, read into its counts. */
-export async function readBacktestCounts(es: Client, index: string, input: BacktestInput): Promise<BacktestCounts> {
-  const response = await es.search<unknown, { bets: BetAggs }>(backtestAggregationRequest(input, index));
+/** The one aggregation search of a backtest (search/backtest/backtest-request.ts), read into its counts. */
+export async function readBacktestCounts(es: Client, request: estypes.SearchRequest): Promise<BacktestCounts> {
+  const response = await es.search<unknown, { bets: BetAggs }>(request);
   const bets = response.aggregations?.bets;
   if (!bets) throw new Error("backtest: the search answered without its aggregations");
   const total = response.hits.total;
@@ -53,18 +52,20 @@ export async function readBacktestCounts(es: Client, index: string, input: Backt
 }
 
 /**
- * Every bet's profit (thousandths) in kick-off order, then fixture id, page by page with
- * `search_after` until a page is not full.
+ * The last sort value of every hit, in the search's order, page by page with `search_after` until a
+ * page is not full: a backtest's bets' profits in kick-off order, then fixture id. Only the sort
+ * values come back (`filter_path`), no document.
  */
-export async function readProfitSequence(es: Client, index: string, input: BacktestInput): Promise<number[]> {
-  const profits: number[] = [];
+export async function readLastSortValues(es: Client, pageRequest: (after?: estypes.SortResults) => estypes.SearchRequest): Promise<number[]> {
+  const values: number[] = [];
   let after: estypes.SortResults | undefined;
   for (;;) {
-    const response = await es.search({ ...profitSequenceRequest(input, index, after), filter_path: "hits.hits.sort" });
+    const request = pageRequest(after);
+    const response = await es.search({ ...request, filter_path: "hits.hits.sort" });
     const hits = response.hits?.hits ?? [];
-    for (const hit of hits) profits.push(Number(hit.sort?.[2]));
-    if (hits.length < SEQUENCE_PAGE) break;
+    for (const hit of hits) values.push(Number(hit.sort?.[hit.sort.length - 1]));
+    if (hits.length < (request.size ?? 10)) break;
     after = hits[hits.length - 1]?.sort;
   }
-  return profits;
+  return values;
 }

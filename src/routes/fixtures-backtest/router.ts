@@ -4,7 +4,8 @@ import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { readBacktestCounts, readProfitSequence } from "../../store/backtest-reads.js";
+import { backtestAggregationRequest, profitSequenceRequest } from "../../search/backtest/backtest-request.js";
+import { readBacktestCounts, readLastSortValues } from "../../store/backtest-reads.js";
 import { presentBacktest } from "./presenter.js";
 import { FixturesBacktestDocSchema, FixturesBacktestResponseSchema, fixturesBacktestInput } from "./schema.js";
 
@@ -31,8 +32,8 @@ export function fixturesBacktestRouter(): Router<AppState, AppContext> {
     const index = ctx.deps.indices.fixtures_all;
     // Two searches side by side: the counts, and the profits in order that max_drawdown walks.
     const [counts, profits] = await Promise.all([
-      readBacktestCounts(ctx.deps.es, index, input),
-      readProfitSequence(ctx.deps.es, index, input),
+      readBacktestCounts(ctx.deps.es, backtestAggregationRequest(input, index)),
+      readLastSortValues(ctx.deps.es, (after) => profitSequenceRequest(input, index, after)),
     ]);
     ctx.state.cache = CACHE_POLICIES.backtest;
     ctx.body = presentBacktest(counts, maxDrawdown(profits));
