@@ -181,6 +181,19 @@ describe("the live simulator", () => {
     }
   });
 
+  it("stores the settled selections when a match finishes in play, so a backtest bets on it", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const finished = [LEAGUE_MATCH, ...CUP_TIES].map((id) => seen.get(id)!.at(-1)!).filter((doc) => doc.date_time.slice(0, 10) <= today);
+    expect(finished.every((doc) => doc.status === "FT")).toBe(true);
+    // Home wins on the 90-minute score (2ND_HALF), decided here from the scores alone.
+    const homeWins = finished.filter((doc) => scoreOf(doc, doc.home_team_id, "2ND_HALF")! > scoreOf(doc, doc.away_team_id, "2ND_HALF")!).length;
+    const response = await env.get(`/fixtures/backtest?market_id=1&label_id=1&start_date=${start.toISOString().slice(0, 10)}&end_date=${today}`);
+    expect(response.status).toBe(200);
+    const { backtest } = (await response.json()) as { backtest: { fixtures: number; bets: number; won: number } };
+    expect(backtest).toMatchObject({ bets: finished.length, won: homeWins });
+    expect(finished.length).toBeGreaterThan(0);
+  });
+
   it("leaves nothing to move once every match is over", () => {
     expect(simulator.size).toBe(0);
   });
