@@ -3,7 +3,8 @@
  * request gets exactly one answer of the matching `reply` type; `progress` lines come in
  * between.
  */
-export type StreamClientSpec = { streamPath: string; pollPath: string };
+/** `key`: the client's own key (a bettor's; bench:cluster's keys spread over the proxy's instances), else the open request's. */
+export type StreamClientSpec = { streamPath: string; pollPath: string; key?: string };
 
 export type LoadRequest =
   | { type: "open"; key: string; clients: StreamClientSpec[]; instances: string[] }
@@ -26,6 +27,10 @@ export type StreamsReply = {
   drops: number;
   violations: number;
   dropReasons: Array<[string, number]>;
+  /** Connections opened again after a drop (every client's opens but its first). */
+  reconnects: number;
+  /** Of those, the ones answered with a new snapshot rather than the missed events (a resume). */
+  resnapshots: number;
 };
 
 export type ConvergeReply = {

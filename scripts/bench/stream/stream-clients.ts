@@ -18,6 +18,9 @@ type Client = {
   state: ClientState;
   openedAt: number;
   snapshotMs: number | null;
+  /** Connections that answered with an event stream, and snapshots received: beyond the first of each, a reconnect and a resnapshot. */
+  opens: number;
+  snapshots: number;
   refused: { status: number; body: string } | null;
 };
 
@@ -50,9 +53,9 @@ export class StreamClients {
     this.resetFigures();
     specs.forEach((spec, i) => {
       const instance = i % instanceUrls.length;
-      const client: Client = { spec, instance, state: new ClientState(), openedAt: Date.now(), snapshotMs: null, refused: null };
-      const connection = new SseConnection(`${instanceUrls[instance]}${spec.streamPath}`, { "x-api-key": key }, this.agent, {
-        onOpen: () => {},
+      const client: Client = { spec, instance, state: new ClientState(), openedAt: Date.now(), snapshotMs: null, opens: 0, snapshots: 0, refused: null };
+      const connection = new SseConnection(`${instanceUrls[instance]}${spec.streamPath}`, { "x-api-key": spec.key ?? key }, this.agent, {
+        onOpen: () => (client.opens += 1),
         onEvent: (type, id, data) => this.receive(client, type, id, data),
         onRefused: (status, body) => (client.refused = { status, body }),
         onDrop: (reason) => this.drops.set(reason, (this.drops.get(reason) ?? 0) + 1),
@@ -104,6 +107,8 @@ export class StreamClients {
       drops: [...this.drops.values()].reduce((sum, n) => sum + n, 0),
       violations: this.clients.reduce((sum, c) => sum + c.state.violations, 0),
       dropReasons: [...this.drops],
+      reconnects: this.clients.reduce((sum, c) => sum + Math.max(0, c.opens - 1), 0),
+      resnapshots: this.clients.reduce((sum, c) => sum + Math.max(0, c.snapshots - 1), 0),
     };
   }
 
@@ -163,6 +168,7 @@ export class StreamClients {
     if (event === null) return;
     if (event.type === "snapshot") {
       client.state.snapshot(event.fixtures);
+      client.snapshots += 1;
       client.snapshotMs ??= arrived - client.openedAt;
       return;
     }
