@@ -3,7 +3,8 @@
  * the topology of `npm run cluster` measured on the real data (issue 37), printed, never asserted:
  *   1. capacity on the mixed load (bettors' own keys) of one instance alone (no proxy, no Redis),
  *      then through HAProxy with 1, 2 and 3 instances sharing limits through Redis; CPU ms per
- *      request of the instances, the proxy and the nodes;
+ *      second idle and per request (at --share of the first's capacity, the same rate for all)
+ *      of the instances, the proxy and the nodes;
  *   2. the limits across instances, asked of the three directly: a key of R req/s, a key's stream cap;
  *   3. chaos through the proxy at --share percent of the 3-instance capacity: a node killed, an
  *      instance killed, a rolling restart (failed requests per phase, the proxy's retries);
@@ -36,7 +37,7 @@ import { redisAvailable, startRedis, type RedisServer } from "../lib/redis-serve
 import { buildService, freePort, startService } from "../lib/service.js";
 import { formatPhases } from "../load/harness.js";
 import { MixedLoad, type LoadRequest } from "../load/mixed-load.js";
-import { parseShare, shareOf } from "../load/rate-choice.js";
+import { parseShare } from "../load/rate-choice.js";
 import { mixedRequests, sampleTargets } from "../load/targets.js";
 import { measureTopology, warmUp, type CapacityFigures } from "./cluster/capacity-phase.js";
 import { runChaos } from "./cluster/chaos-phase.js";
@@ -138,23 +139,25 @@ async function main(): Promise<number> {
     const next = keyed(mixedRequests(await sampleTargets(es, names)), loadKeys);
     const figures: CapacityFigures[] = [];
 
-    // 1. Capacity: one instance alone, then 1, 2, 3 behind the proxy.
+    // 1. Capacity: one instance alone, then 1, 2, 3 behind the proxy; CPU per request at --share of the first's capacity.
     const alonePort = await freePort();
     const alone = await startService(entry, [], { PORT: String(alonePort), RATE_LIMIT_PER_SECOND: "20", ...serviceEnv });
     try {
       const pid = alone.pid!;
       log(`\n1. Capacity`);
       await warmUp(`http://127.0.0.1:${alonePort}`, loadKeys[0]!, next, warmupMs, log);
-      figures.push(await measureTopology("1a. One instance, no proxy, no Redis", { baseUrl: `http://127.0.0.1:${alonePort}`, key: loadKeys[0]!, servicePid: pid, servicePids: [pid], nodePids }, null, next, log));
+      figures.push(await measureTopology("1a. One instance, no proxy, no Redis", { baseUrl: `http://127.0.0.1:${alonePort}`, key: loadKeys[0]!, servicePid: pid, servicePids: [pid], nodePids }, null, next, { share }, log));
     } finally {
       alone.kill("SIGKILL");
     }
+    const compareRate = figures[0]!.compareRate;
     await topology.startProxy();
     for (let count = 1; count <= 3; count++) {
       await topology.startInstance(count - 1);
       await topology.waitForRunning();
       const pids = topology.runningPids();
-      figures.push(await measureTopology(`1${"bcd"[count - 1]}. Through HAProxy, ${count} instance${count > 1 ? "s" : ""}, limits in Redis`, { baseUrl: topology.proxyUrl, key: loadKeys[0]!, servicePid: pids[0]!, servicePids: pids, nodePids }, topology.proxyPid, next, log));
+      const label = `1${"bcd"[count - 1]}. Through HAProxy, ${count} instance${count > 1 ? "s" : ""}, limits in Redis`;
+      figures.push(await measureTopology(label, { baseUrl: topology.proxyUrl, key: loadKeys[0]!, servicePid: pids[0]!, servicePids: pids, nodePids }, topology.proxyPid, next, { rate: compareRate }, log));
     }
 
     // 2. Limits across the instances.
@@ -167,21 +170,21 @@ async function main(): Promise<number> {
 
     // 3. Chaos under load.
     const three = figures.at(-1)!;
-    if (!three.capacity.best && values.rate === undefined) throw new Error("no capacity through the proxy to take a share of (an overloaded machine?): pass --rate");
-    const chaosRate = values.rate === undefined ? shareOf(three.capacity, share) : wholeOption(values.rate, "rate", 1, 2000);
-    log(`\n3. Chaos through the proxy at ${chaosRate} req/s (${values.rate === undefined ? `${share}% of the 3-instance capacity, ${three.capacity.best!.rate.toFixed(1)} req/s` : "--rate"})`);
+    if (three.capacity === 0 && values.rate === undefined) throw new Error("no capacity through the proxy to take a share of (an overloaded machine?): pass --rate");
+    const chaosRate = values.rate === undefined ? Math.max(1, Math.round((three.capacity * share) / 100)) : wholeOption(values.rate, "rate", 1, 2000);
+    log(`\n3. Chaos through the proxy at ${chaosRate} req/s (${values.rate === undefined ? `${share}% of the 3-instance capacity, ${three.capacity.toFixed(1)} req/s` : "--rate"})`);
     const chaos = await runChaos({ es, prefix, fixturesAlias: names.fixtures, plan, esPort, topology, rate: chaosRate, key: loadKeys[0]!, next, quietSeconds, log });
 
-    // 4. Writer fail-over.
-    log(`\n4. Writer fail-over: SIGKILL writer-a`);
-    const [first, second] = writers as [Writer, Writer];
+    // 4. Writer fail-over: the writer now (the node kill may have moved the lease) is killed.
+    const [first, second] = currentWriterFirst(writers);
+    log(`\n4. Writer fail-over: SIGKILL ${first.name}, the writer now`);
     const killedAt = Date.now();
     await stopWriter(first, "SIGKILL");
     const firstLines = updatesOf(first);
     const storedAtKill = await storedUpdateKeys(es, names.fixtures, [...new Set(firstLines.map((line) => line.fixture_id))]);
     const taken = await firstAppliedAfter(second, killedAt, 60_000);
     const failOverSeconds = taken ? (taken.at_ms - killedAt) / 1000 : Number.NaN;
-    log(`  writer-b applied its first update ${taken ? `${failOverSeconds.toFixed(1)} s after the kill` : "never (60 s)"}`);
+    log(`  ${second.name} applied its first update ${taken ? `${failOverSeconds.toFixed(1)} s after the kill` : "never (60 s)"}`);
 
     // 5. Rolling restart under streams.
     log(`\n5. Rolling restart under ${streamCount} streams (${streamKeys.length} keys x ${STREAMS_PER_KEY}, distinct queries)`);
@@ -205,10 +208,23 @@ async function main(): Promise<number> {
   }
 }
 
+/** The two writers, the one that applied the latest update first. */
+function currentWriterFirst(writers: readonly Writer[]): [Writer, Writer] {
+  const lastApplied = (writer: Writer) => Math.max(0, ...updatesOf(writer).filter((line) => line.phase === "applied").map((line) => line.at_ms));
+  const [a, b] = writers as [Writer, Writer];
+  return lastApplied(a) >= lastApplied(b) ? [a, b] : [b, a];
+}
+
 /** The mixed load's requests, each with the next bettor's key in turn. */
 function keyed(next: () => LoadRequest, keys: readonly string[]): () => LoadRequest {
   let n = 0;
   return () => ({ ...next(), key: keys[n++ % keys.length]! });
+}
+
+/** Per request, what the instances spend beyond their idle cost, 3 through the proxy over one alone. */
+function netRatio(three: CapacityFigures, alone: CapacityFigures): number {
+  const net = (f: CapacityFigures) => f.perRequest.service - f.idle.service / f.compareRate;
+  return net(three) / net(alone);
 }
 
 type Outcome = {
@@ -225,15 +241,18 @@ function report({ figures, rate, cap, chaos, failOverSeconds, streams, audit }: 
   const [alone, ...proxied] = figures as [CapacityFigures, ...CapacityFigures[]];
   const three = proxied.at(-1)!;
   console.log("\n== bench:cluster");
-  console.log("Capacity (closed-loop steps, p99 <= 250 ms, 0 failed) and CPU ms per request at it:");
-  console.log("  topology                                          req/s  ratio  service  proxy   nodes");
-  const best = (f: CapacityFigures) => f.capacity.best?.rate ?? Number.NaN;
+  console.log(`Capacity (10 s at the best closed-loop step, p99 <= 250 ms) and CPU: ms per second idle, ms per request at ${alone.compareRate} req/s (open loop):`);
+  console.log("  topology                                          req/s  ratio | idle: service  proxy  nodes | per request: service  proxy  nodes  failed");
+  const proxyText = (value: number | null) => (value === null ? "-" : value.toFixed(2));
   for (const f of figures) {
-    const proxy = f.proxyMsPerRequest === null ? "-" : f.proxyMsPerRequest.toFixed(2);
-    console.log(`  ${f.label.padEnd(48)} ${best(f).toFixed(1).padStart(6)} ${(best(f) / best(alone)).toFixed(2).padStart(6)} ${f.serviceMsPerRequest.toFixed(2).padStart(8)} ${proxy.padStart(6)} ${f.nodeMsPerRequest.toFixed(2).padStart(7)}`);
+    console.log(
+      `  ${f.label.padEnd(48)} ${f.capacity.toFixed(1).padStart(6)} ${(f.capacity / alone.capacity).toFixed(2).padStart(6)} |` +
+        ` ${f.idle.service.toFixed(1).padStart(13)} ${proxyText(f.idle.proxy).padStart(6)} ${f.idle.nodes.toFixed(1).padStart(6)} |` +
+        ` ${f.perRequest.service.toFixed(2).padStart(20)} ${proxyText(f.perRequest.proxy).padStart(6)} ${f.perRequest.nodes.toFixed(2).padStart(6)} ${String(f.compareFailed).padStart(7)}`,
+    );
   }
-  console.log(`  ${targetLine("service CPU per request, 3 instances through the proxy / one alone:", three.serviceMsPerRequest / alone.serviceMsPerRequest, "<=", 1.15)}`);
-  console.log(`  (with the proxy's own CPU: ${((three.serviceMsPerRequest + (three.proxyMsPerRequest ?? 0)) / alone.serviceMsPerRequest).toFixed(2)})`);
+  console.log(`  ${targetLine("service CPU per request, 3 instances through the proxy / one alone:", three.perRequest.service / alone.perRequest.service, "<=", 1.15)}`);
+  console.log(`  (with the proxy's own CPU: ${((three.perRequest.service + (three.perRequest.proxy ?? 0)) / alone.perRequest.service).toFixed(2)}; net of each side's idle cost: ${netRatio(three, alone).toFixed(2)})`);
 
   console.log("Limits across 3 instances:");
   console.log(`  ${targetLine(`a key of ${rate.limit} req/s gets (req/s), / its limit:`, rate.allowedPerSecond / rate.limit, "<=", 1.1)}  (>= 0.90 too: ${rate.allowedPerSecond / rate.limit >= 0.9 ? "PASS" : "FAIL"})`);
@@ -256,7 +275,8 @@ function report({ figures, rate, cap, chaos, failOverSeconds, streams, audit }: 
   console.log(`  ${s.reconnects} reconnects, ${resumed} resumed without a snapshot, ${s.resnapshots} with one; order violations ${s.violations}`);
   console.log(`  ${s.drops} drops (a stream ended or a reconnect failed, then retried): ${s.dropReasons.slice(0, 4).map(([reason, n]) => `${n} x ${reason}`).join("; ") || "-"}`);
   console.log(`  ${targetLine("share of reconnects resumed without a snapshot:", s.reconnects ? resumed / s.reconnects : Number.NaN, ">=", 0.9)}`);
-  console.log(`  clients equal to their polled endpoint: ${truth.equal} of ${truth.clients} (first comparison ${truth.equalAtFirst})`);
+  console.log(`  ${streams.connected} of ${open.opened} streams open again ${streams.reconnectedSeconds.toFixed(1)} s after the last instance was back (the writer stopped then)`);
+  console.log(`  clients equal to their polled endpoint: ${truth.equal} of ${truth.clients} (first comparison ${truth.equalAtFirst}, after ${truth.seconds.toFixed(1)} s of comparing)`);
   console.log(`  ${targetLine("seconds from the last instance back to every client equal:", streams.equalAfterLastBackSeconds, "<=", 10, " s", 1)}`);
   for (const example of truth.examples) console.log(`    ${example}`);
 }

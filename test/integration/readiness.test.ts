@@ -27,3 +27,19 @@ describe("readiness with a dead node in the list", () => {
     expect(statuses).toEqual(Array(12).fill(200));
   });
 });
+
+describe("readiness with an alias missing", () => {
+  it("answers 503 naming the missing indices, and 200 again once the alias is back", async () => {
+    const alias = env.deps.indices.standings;
+    const [index] = Object.keys(await env.es.indices.getAlias({ name: alias }));
+    await env.es.indices.deleteAlias({ index: index!, name: alias });
+    try {
+      const notReady = await env.get("/ready", { key: null });
+      expect(notReady.status).toBe(503);
+      expect(await notReady.json()).toEqual({ error: "Not ready: indices are missing" });
+    } finally {
+      await env.es.indices.putAlias({ index: index!, name: alias });
+    }
+    expect((await env.get("/ready", { key: null })).status).toBe(200);
+  });
+});

@@ -3,8 +3,12 @@
  * cap of streams, each stream its own query) open their streams, the live writer writes, every
  * instance is restarted in turn (chaos-phase.ts, `rollingRestart`), and the clients, which
  * reconnect with Last-Event-ID as an EventSource does, are counted: reconnects, and those
- * answered with a new snapshot rather than the events they missed. Then the writer stops and
- * every client is compared with its query's polled answer until all are equal.
+ * answered with a new snapshot rather than the events they missed. The writer stops as the last
+ * instance is back (the truth then stands still); once every client's stream is open again,
+ * every client is compared with its query's polled answer until all are equal. The time to
+ * equal is read off the clients' own clocks: the last reconnect or event to arrive, whichever
+ * came later, after which nothing changed and all were equal (reading a thousand polled answers
+ * takes seconds of its own, which a comparison's time would add).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { LoadLink } from "../stream/load-link.js";
@@ -15,12 +19,17 @@ import type { ClusterTopology } from "./topology.js";
 
 /** The comparison goes on this long at most (the target is 10 s; longer shows how far off it was). */
 const CONVERGE_DEADLINE_MS = 60_000;
+/** How long the clients get to have their streams open again after the last instance is back. */
+const RECONNECT_DEADLINE_MS = 60_000;
 
 export type StreamsOutcome = {
   open: OpenReply;
   streams: StreamsReply;
   truth: ConvergeReply;
-  /** From HAProxy seeing the last restarted instance up to the comparison that found every client equal (NaN when none did). */
+  /** Clients with an open stream when the comparison began, and the seconds after the last instance was back they took. */
+  connected: number;
+  reconnectedSeconds: number;
+  /** From HAProxy seeing the last restarted instance up to the last reconnect or event, after which every client was equal (NaN when not all were). */
   equalAfterLastBackSeconds: number;
 };
 
@@ -44,12 +53,16 @@ export async function runStreamsUnderRestart(options: {
   log(`  rolling restart under ${open.opened} open streams`);
   await rollingRestart(topology, log);
   const lastBackAt = Date.now();
-  // The truth stands still once the writer stops; the streams then owe their last events.
   await options.stopWriter();
-  const streams = await load.ask({ type: "report" });
-  log(`  writer stopped; comparing every client with its polled endpoint`);
-  const converging = Date.now();
+  let streams = await load.ask({ type: "report" });
+  while (streams.connected < open.opened && Date.now() - lastBackAt < RECONNECT_DEADLINE_MS) {
+    await sleep(250);
+    streams = await load.ask({ type: "report" });
+  }
+  const reconnectedSeconds = (streams.lastOpenAt - lastBackAt) / 1000;
+  log(`  writer stopped; ${streams.connected} of ${open.opened} streams open again ${Math.max(0, reconnectedSeconds).toFixed(1)} s after the last instance was back; comparing every client with its polled endpoint`);
   const truth = await load.ask({ type: "converge", deadlineMs: CONVERGE_DEADLINE_MS });
-  const equalAfterLastBackSeconds = truth.equal === truth.clients ? (converging - lastBackAt) / 1000 + truth.seconds : Number.NaN;
-  return { open, streams, truth, equalAfterLastBackSeconds };
+  const settledAt = Math.max(streams.lastOpenAt, truth.lastEventAt, lastBackAt);
+  const equalAfterLastBackSeconds = truth.equal === truth.clients ? (settledAt - lastBackAt) / 1000 : Number.NaN;
+  return { open, streams, truth, connected: streams.connected, reconnectedSeconds, equalAfterLastBackSeconds };
 }

@@ -104,7 +104,7 @@ async function converge(open: StreamClients, deadlineMs: number): Promise<Conver
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   agent.destroy();
-  return { reply: "converge", clients: open.clients.length, equalAtFirst, equal, seconds: (Date.now() - started) / 1000, examples, firstExamples };
+  return { reply: "converge", clients: open.clients.length, equalAtFirst, equal, seconds: (Date.now() - started) / 1000, examples, firstExamples, lastEventAt: open.lastEventAt };
 }
 
 /** Every query's polled answer, `TRUTH_READS_AT_ONCE` read at a time. */
