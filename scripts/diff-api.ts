@@ -9,9 +9,8 @@
  * same, status included. Exit code 1 on any difference. Bet builders are left out: each rebuild
  * generates new ones for the demo users.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +20,7 @@ import { PROJECT_ROOT } from "../src/paths.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../src/store/index-versions.js";
+import { output, worktreeOf } from "./lib/checkout.js";
 import { runScript, wholeOption } from "./lib/cli.js";
 import { freePort, startService } from "./lib/service.js";
 import { createLoadKey } from "./load/harness.js";
@@ -94,11 +94,9 @@ async function main(): Promise<number> {
 
 /** A worktree of `ref` beside the system's temp files, sharing this checkout's node_modules. */
 async function checkout(ref: string, log: (line: string) => void): Promise<string> {
-  const sha = (await output("git", ["rev-parse", "--verify", `${ref}^{commit}`], PROJECT_ROOT)).trim();
-  const root = join(tmpdir(), `sfd-diff-api-${sha.slice(0, 12)}`);
-  if (!existsSync(root)) {
-    log(`Checking out ${ref} (${sha.slice(0, 12)}) into ${root}`);
-    await run("git", ["worktree", "add", "--detach", root, sha], PROJECT_ROOT, () => {});
+  const { root, sha, made } = await worktreeOf(ref, "diff-api");
+  if (made) {
+    log(`Checked out ${ref} (${sha.slice(0, 12)}) into ${root}`);
     // Same dependencies assumed (the script compares code, not packages); a lock that differs says so.
     await symlink(join(PROJECT_ROOT, "node_modules"), join(root, "node_modules"));
     const lockDiff = await output("git", ["diff", "--stat", sha, "--", "package-lock.json"], PROJECT_ROOT);
@@ -132,16 +130,6 @@ function run(command: string, args: string[], cwd: string, log: (line: string) =
   return output(command, args, cwd).then((text) => {
     for (const line of text.split("\n").filter((l) => l.startsWith("built "))) log(`  ${line}`);
   });
-}
-
-async function output(command: string, args: string[], cwd: string): Promise<string> {
-  const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-  let text = "";
-  child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`${command} ${args.slice(0, 3).join(" ")} failed (exit ${code}):\n${text.split("\n").slice(-12).join("\n")}`);
-  return text;
 }
 
 runScript("diff:api", main);
