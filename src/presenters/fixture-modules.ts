@@ -6,6 +6,7 @@ import { unpackOdds } from "../domain/fixture/packed-odds.js";
 import { unpackTrends } from "../domain/fixture/packed-trends.js";
 import { expandTrends, type TrendEntry } from "../domain/football/match/projection.js";
 import type { OddsFilter, TrendsFilter } from "./fixture-filters.js";
+import type { StatisticView } from "./fixture-schema.js";
 import { narrowOdds, trendTypeIds } from "./narrow.js";
 
 /**
@@ -13,8 +14,6 @@ import { narrowOdds, trendTypeIds } from "./narrow.js";
  * the fields the API shows (docs/api-behaviour.md, "Fixture shape per endpoint"). Stored-only
  * fields (`location` and `group` of an entry) are left out.
  */
-
-export type StatisticView = { team_id: number; type_id: number; developer_name: string; value: number };
 
 export function presentStatEntries(entries: readonly StatisticView[]): StatisticView[] {
   return entries.map((entry) => ({
