@@ -30,27 +30,23 @@ export async function presentableFixtures(
     if (found === undefined) missing.push(i);
   });
   const read = await readRefs(es, missing.map((i) => wanted[i]!));
-  // A read that falls back is noted once, by the one-step read that follows.
   if (read === null) return null;
-  cache.noteKept(options, wanted.length - missing.length, wanted.length);
   missing.forEach((i, n) => (out[i] = read[n]));
   return out as PresentableFixture[];
 }
 
 /**
- * The hits of one search ready for `cache.chunks`. While such reads find enough kept, the ids
- * and versions first and then only the documents whose JSON is not kept (docs/design.md,
- * "Presented-JSON cache"); else, or when the search has no `_source` filter or a document
- * changed between the two steps, the usual one-step read.
+ * The hits of one search ready for `cache.chunks`: the ids and versions first and then only the
+ * documents whose JSON is not kept (docs/design.md, "Presented-JSON cache": /livescores and
+ * /fixtures/search, whose answers repeat); the usual one-step read with the cache off, when the
+ * search has no `_source` filter, or when a document changed between the two steps.
  */
 export async function searchPresentable(es: Client, cache: FixtureJsonCache, request: estypes.SearchRequest, options: FixtureJsonOptions): Promise<PresentableFixture[]> {
   const source = sourceFilterOf(request);
-  if (source !== null && cache.twoStepPays(options)) {
+  if (source !== null && cache.enabled) {
     const refs = await searchRefs(es, request);
     const presentable = refs && (await presentableFixtures(es, cache, refs.map((ref) => ({ ref, source })), options));
     if (presentable) return presentable;
   }
-  const fixtures = versionedFixtures(await searchHits<FixtureDocument>(es, request));
-  cache.noteOneStep(options, fixtures);
-  return fixtures;
+  return versionedFixtures(await searchHits<FixtureDocument>(es, request));
 }

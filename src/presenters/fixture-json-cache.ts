@@ -3,7 +3,6 @@ import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
 import { presentFixtureJson, type PresentFixtureOptions } from "./fixture-presenter.js";
 import { JsonSlabs } from "./json-slabs.js";
-import { KeptShare } from "./kept-share.js";
 
 /**
  * The JSON of presented fixtures, cached per stored document version. Presenting is most
@@ -27,8 +26,6 @@ import { KeptShare } from "./kept-share.js";
 export class FixtureJsonCache {
   readonly #entries: LRUCache<string, Buffer> | null;
   readonly #slabs = new JsonSlabs();
-  /** Which reads find enough kept for the two-step read to pay (docs/design.md, "Presented-JSON cache"). */
-  readonly #kept = new KeptShare();
 
   constructor(maxBytes: number) {
     this.#entries =
@@ -44,24 +41,6 @@ export class FixtureJsonCache {
   /** false with FIXTURE_CACHE_MB=0: then nothing is kept, and reading versions first would only cost a round trip. */
   get enabled(): boolean {
     return this.#entries !== null;
-  }
-
-  /** Whether a read with these options should read ids and versions first: the cache is on and such reads find enough kept lately. */
-  twoStepPays(options: FixtureJsonOptions): boolean {
-    return this.enabled && this.#kept.pays(derived(options).kind);
-  }
-
-  /** `kept` of `total` fixtures of a read with these options were found kept (by `peek`). */
-  noteKept(options: FixtureJsonOptions, kept: number, total: number): void {
-    this.#kept.note(derived(options).kind, kept, total);
-  }
-
-  /** After a one-step read: notes how many of its fixtures (and last_fixtures entries) are kept, before they are presented. */
-  noteOneStep(options: FixtureJsonOptions, fixtures: ReadonlyArray<{ version: string | null }>, entries: ReadonlyArray<{ version: string | null }> = []): void {
-    if (!this.enabled) return;
-    const kept = (list: ReadonlyArray<{ version: string | null }>, asLastFixture: boolean) =>
-      list.filter(({ version }) => version !== null && this.#entries?.has(entryKey(version, options, asLastFixture))).length;
-    this.noteKept(options, kept(fixtures, false) + kept(entries, true), fixtures.length + entries.length);
   }
 
   /**
@@ -99,12 +78,10 @@ export class FixtureJsonCache {
 
   /** The fixture without last_fixtures, as UTF-8 JSON. */
   #ownJson(fixture: PresentableFixture, options: FixtureJsonOptions): Buffer {
-    if (fixture.json) return fixture.json;
+    if ("json" in fixture) return fixture.json;
     const key = fixture.version === null ? null : entryKey(fixture.version, options);
     const cached = key === null ? undefined : this.#keptJson(key);
     if (cached) return cached;
-    // A caller gives a fixture without its document only with the JSON it peeked.
-    if (!fixture.doc) throw new Error(`fixture ${fixture.version ?? "?"} has neither its document nor its JSON`);
     const { includes } = options;
     const own = includes.has("last_fixtures") ? new Set([...includes].filter((include) => include !== "last_fixtures")) : includes;
     const text = presentFixtureJson(fixture.doc, { ...options, includes: own });
@@ -127,24 +104,19 @@ export class FixtureJsonCache {
 export type FixtureJsonOptions = Omit<PresentFixtureOptions, "lastFixtures">;
 
 /**
- * A fixture to present: its stored document with its version (null: never cached), or, where
- * `peek` found its JSON, that JSON instead of the document (held here, so an eviction between
- * the peek and the presentation cannot lose it).
+ * A fixture to present (the routes' and the streams'): its stored document with its version
+ * (null: never cached), or, where `peek` found its JSON, that JSON instead of the document
+ * (held here, so an eviction between the peek and the presentation cannot lose it).
  */
-export type PresentableFixture = { version: string | null; doc?: FixtureDocument; json?: Buffer };
+export type PresentableFixture = { version: string | null; doc: FixtureDocument } | { version: string; json: Buffer };
 
 function optionsKey(options: FixtureJsonOptions): string {
   const includes = [...options.includes].filter((include) => include !== "last_fixtures").sort().join(",");
   return `${options.variant}|${options.language}|${includes}|${JSON.stringify(options.filters)}`;
 }
 
-/** What decides how much of a read is kept: the route's variant and the includes (not the language or filters, which only vary it). */
-function readKind(options: FixtureJsonOptions): string {
-  return `${options.variant}|${[...options.includes].sort().join(",")}`;
-}
-
-/** What the cache derives from a request's options: their key, their read kind, and the options its last_fixtures entries are presented with. */
-type Derived = { key: string; kind: string; form: FixtureJsonOptions };
+/** What the cache derives from a request's options: their key and the options its last_fixtures entries are presented with. */
+type Derived = { key: string; form: FixtureJsonOptions };
 const DERIVED = new WeakMap<FixtureJsonOptions, Derived>();
 
 /**
@@ -156,7 +128,7 @@ const DERIVED = new WeakMap<FixtureJsonOptions, Derived>();
 function derived(options: FixtureJsonOptions): Derived {
   let found = DERIVED.get(options);
   if (found === undefined) {
-    found = { key: optionsKey(options), kind: readKind(options), form: { ...options, ...LAST_FIXTURE_OPTIONS } };
+    found = { key: optionsKey(options), form: { ...options, ...LAST_FIXTURE_OPTIONS } };
     DERIVED.set(options, found);
   }
   return found;

@@ -18,7 +18,7 @@ const doc = (id: number, seq: number) => ({ id, seq }) as never;
 const SPEC: StandingQuerySpec = {
   key: "k",
   request: () => ({ index: "f", query: { term: { status: "LIVE" } } }),
-  present: (fixture) => [Buffer.from(JSON.stringify(fixture.doc))],
+  present: (fixture) => [Buffer.from(JSON.stringify("doc" in fixture ? fixture.doc : null))],
   peek: () => undefined,
   presentation: "p",
 };
