@@ -2,7 +2,6 @@ import { LRUCache } from "lru-cache";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
 import { presentFixtureJson, type PresentFixtureOptions } from "./fixture-presenter.js";
-import { JsonSlabs } from "./json-slabs.js";
 
 /**
  * The JSON of presented fixtures, cached per stored document version. Presenting is most
@@ -19,13 +18,12 @@ import { JsonSlabs } from "./json-slabs.js";
  *   on its own, which gives presentFixture's bytes because presentFixture writes it last.
  *
  * One per process, sized by FIXTURE_CACHE_MB (0 turns it off): it is most of the
- * service's memory beyond Node itself, so it is what to lower on a small instance. Its bytes
- * live in slabs of their own (json-slabs.ts), not between the requests' short-lived buffers;
- * the slabs can hold more than the entries' bytes this bound counts.
+ * service's memory beyond Node itself, so it is what to lower on a small instance. An entry is
+ * a plain Buffer (docs/operations.md, "Memory": slabs of their own held RSS 160 -> 148 MiB
+ * under bench:capacity's climb, inside the 200 MiB budget either way, so they were removed).
  */
 export class FixtureJsonCache {
   readonly #entries: LRUCache<string, Buffer> | null;
-  readonly #slabs = new JsonSlabs();
 
   constructor(maxBytes: number) {
     this.#entries =
@@ -33,7 +31,6 @@ export class FixtureJsonCache {
         ? new LRUCache<string, Buffer>({
             maxSize: maxBytes,
             sizeCalculation: (value, key) => value.length + key.length,
-            dispose: (value) => this.#slabs.release(value),
           })
         : null;
   }
@@ -48,7 +45,7 @@ export class FixtureJsonCache {
    * another fixture's last_fixtures. Read before the document is, so a kept one is not read.
    */
   peek(version: string, options: FixtureJsonOptions, asLastFixture = false): Buffer | undefined {
-    return this.#keptJson(entryKey(version, options, asLastFixture));
+    return this.#entries?.get(entryKey(version, options, asLastFixture));
   }
 
   /**
@@ -80,24 +77,13 @@ export class FixtureJsonCache {
   #ownJson(fixture: PresentableFixture, options: FixtureJsonOptions): Buffer {
     if ("json" in fixture) return fixture.json;
     const key = fixture.version === null ? null : entryKey(fixture.version, options);
-    const cached = key === null ? undefined : this.#keptJson(key);
+    const cached = key === null ? undefined : this.#entries?.get(key);
     if (cached) return cached;
     const { includes } = options;
     const own = includes.has("last_fixtures") ? new Set([...includes].filter((include) => include !== "last_fixtures")) : includes;
-    const text = presentFixtureJson(fixture.doc, { ...options, includes: own });
-    if (key === null || this.#entries === null) return Buffer.from(text);
-    const json = this.#slabs.store(text);
-    this.#entries.set(key, json);
+    const json = Buffer.from(presentFixtureJson(fixture.doc, { ...options, includes: own }));
+    if (key !== null) this.#entries?.set(key, json);
     return json;
-  }
-
-  /** The JSON kept under `key`, moved to the current slab first when its own is mostly released. */
-  #keptJson(key: string): Buffer | undefined {
-    const json = this.#entries?.get(key);
-    if (json === undefined || !this.#slabs.stranded(json)) return json;
-    const moved = this.#slabs.copy(json);
-    this.#entries?.set(key, moved);
-    return moved;
   }
 }
 

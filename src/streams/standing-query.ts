@@ -304,9 +304,9 @@ export class StandingQuery {
   /**
    * The fixture's JSON as this query shows it: made once per round for all queries that show it
    * alike. For an event (`kept`), which stays in the replay history for many rounds, a copy of its
-   * own: the presented-JSON cache's bytes are views of 512 KiB slabs (src/presenters/json-slabs.ts),
-   * and a kept view would hold its whole slab while the history counts only the view. A snapshot
-   * is written and gone, so it sends the cache's bytes as they are.
+   * own: a small cache entry is a view of Node's shared 8 KiB buffer pool, and a kept view would
+   * hold the whole block while the history counts only the view. A snapshot is written and gone,
+   * so it sends the cache's bytes as they are.
    */
   private presented(fixture: PresentableFixture, memo: PayloadMemo, use: "kept" | "sent" = "sent"): Buffer {
     const shown = fixture.version === null ? null : payloadKey(fixture.version, this.spec.presentation);
