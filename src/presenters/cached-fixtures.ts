@@ -13,21 +13,14 @@ export type WantedFixture = { ref: HitRef; source: estypes.SearchSourceFilter; a
  * there is one, the rest read by id in one _mget (none when every one is kept). null when
  * a document changed between the search and the read: the caller then reads the usual way.
  */
-export async function presentableFixtures(
-  es: Client,
-  cache: FixtureJsonCache,
-  wanted: readonly WantedFixture[],
-  options: FixtureJsonOptions,
-): Promise<PresentableFixture[] | null> {
-  const out: Array<PresentableFixture | undefined> = wanted.map(({ ref, asLastFixture }) => {
-    const json = cache.peek(ref.version, options, asLastFixture);
-    return json ? { version: ref.version, json } : undefined;
-  });
-  // The positions not kept, in a loop: a flatMap made an array per fixture, and a page with
-  // last_fixtures has hundreds.
+export async function presentableFixtures(es: Client, cache: FixtureJsonCache, wanted: readonly WantedFixture[], options: FixtureJsonOptions): Promise<PresentableFixture[] | null> {
+  // The positions not kept are collected in the same pass (a page with last_fixtures has hundreds).
   const missing: number[] = [];
-  out.forEach((found, i) => {
-    if (found === undefined) missing.push(i);
+  const out = wanted.map(({ ref, asLastFixture }, i): PresentableFixture | undefined => {
+    const json = cache.peek(ref.version, options, asLastFixture);
+    if (json) return { version: ref.version, json };
+    missing.push(i);
+    return undefined;
   });
   const read = await readRefs(es, missing.map((i) => wanted[i]!));
   if (read === null) return null;

@@ -2,7 +2,9 @@ import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
 import type { Period, Score } from "../domain/fixture-parts.js";
 import type { Filters } from "./fixture-filters.js";
-import { presentFairOdds, presentMovement, presentOdds, presentStatEntries, presentTrends } from "./fixture-modules.js";
+import { unpackFairOdds } from "../domain/fixture/packed-fair-odds.js";
+import { unpackMovement } from "../domain/fixture/packed-movement.js";
+import { presentOdds, presentStatEntries, presentTrends } from "./fixture-modules.js";
 import type { AnyFixtureView, EntityFixtureView, FixtureView, LastFixtureView, LivescoreFixtureView, SearchFixtureView } from "./fixture-schema.js";
 import { narrowMetrics, narrowStatistics } from "./narrow.js";
 import { oddsJson } from "./odds-json.js";
@@ -74,8 +76,8 @@ function presentModulesAfterOdds(doc: FixtureDocument, options: PresentFixtureOp
   const modules: ModulesAfterOdds = {};
   if (includes.has("statistics")) modules.statistics = presentStatEntries(narrowStatistics(doc.statistics ?? [], filters.statistics));
   if (includes.has("metrics")) modules.metrics = presentStatEntries(narrowMetrics(doc.metrics ?? [], filters.metrics));
-  if (includes.has("fair_odds")) modules.fair_odds = presentFairOdds(doc);
-  if (includes.has("movement")) modules.movement = presentMovement(doc);
+  if (includes.has("fair_odds")) modules.fair_odds = unpackFairOdds(doc.fair_odds);
+  if (includes.has("movement")) modules.movement = unpackMovement(doc.movement ?? [], doc.id);
   if (includes.has("trends")) modules.trends = presentTrends(doc, filters.trends);
   if (includes.has("last_fixtures")) {
     const previous = { language, includes: LAST_FIXTURE_INCLUDES, filters: {}, variant } as const;
