@@ -17,6 +17,7 @@ import { DATA_SET_INDICES, rebuild, type DataSetIndex } from "../../src/ingest/r
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { VERSIONED_INDICES, indexNames, versionedIndexName, type VersionedIndex } from "../../src/store/index-names.js";
 import { createVersion, deleteIndicesWithPrefix, deleteVersions, finishVersion } from "../../src/store/index-versions.js";
+import { runScript } from "../lib/cli.js";
 
 const PREFIX = "bench_rebuild";
 const FLUSH_BYTES = 5_000_000;
@@ -134,7 +135,4 @@ function ndjsonBatches(serialized: Serialized, names: ReturnType<typeof indexNam
   return batches;
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench:rebuild failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("bench:rebuild", main);
