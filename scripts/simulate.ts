@@ -18,6 +18,7 @@ import { parseSimulatorArgs } from "../src/live/simulator-args.js";
 import { appendUpdatesTo } from "../src/live/update-log.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
+import { runScript } from "./lib/cli.js";
 
 async function main(): Promise<void> {
   const args = parseSimulatorArgs(process.argv.slice(2));
@@ -46,7 +47,4 @@ async function main(): Promise<void> {
   console.log("Stopped");
 }
 
-main().catch((error: unknown) => {
-  console.error(`simulate failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("simulate", main);
