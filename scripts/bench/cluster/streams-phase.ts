@@ -59,8 +59,9 @@ export async function runStreamsUnderRestart(options: {
     await sleep(250);
     streams = await load.ask({ type: "report" });
   }
-  const reconnectedSeconds = (streams.lastOpenAt - lastBackAt) / 1000;
-  log(`  writer stopped; ${streams.connected} of ${open.opened} streams open again ${Math.max(0, reconnectedSeconds).toFixed(1)} s after the last instance was back; comparing every client with its polled endpoint`);
+  // 0 when no stream had to open again after the last instance was back.
+  const reconnectedSeconds = Math.max(0, (streams.lastOpenAt - lastBackAt) / 1000);
+  log(`  writer stopped; ${streams.connected} of ${open.opened} streams open again ${reconnectedSeconds.toFixed(1)} s after the last instance was back; comparing every client with its polled endpoint`);
   const truth = await load.ask({ type: "converge", deadlineMs: CONVERGE_DEADLINE_MS });
   const settledAt = Math.max(streams.lastOpenAt, truth.lastEventAt, lastBackAt);
   const equalAfterLastBackSeconds = truth.equal === truth.clients ? (settledAt - lastBackAt) / 1000 : Number.NaN;
