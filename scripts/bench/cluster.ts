@@ -39,7 +39,8 @@ import { formatPhases } from "../load/harness.js";
 import { MixedLoad, type LoadRequest } from "../load/mixed-load.js";
 import { parseShare } from "../load/rate-choice.js";
 import { mixedRequests, sampleTargets } from "../load/targets.js";
-import { measureTopology, warmUp, type CapacityFigures } from "./cluster/capacity-phase.js";
+import { measureTopology, type CapacityFigures } from "./cluster/capacity-phase.js";
+import { closedWarmup } from "../load/warm-up.js";
 import { runChaos } from "./cluster/chaos-phase.js";
 import { measureSharedRate, measureSharedStreamCap } from "./cluster/limits-phase.js";
 import { runStreamsUnderRestart } from "./cluster/streams-phase.js";
@@ -145,7 +146,7 @@ async function main(): Promise<number> {
     try {
       const pid = alone.pid!;
       log(`\n1. Capacity`);
-      await warmUp(`http://127.0.0.1:${alonePort}`, loadKeys[0]!, next, warmupMs, log);
+      await closedWarmup(`http://127.0.0.1:${alonePort}`, loadKeys[0]!, next, warmupMs, (line) => log(`  ${line}`));
       figures.push(await measureTopology("1a. One instance, no proxy, no Redis", { baseUrl: `http://127.0.0.1:${alonePort}`, key: loadKeys[0]!, servicePid: pid, servicePids: [pid], nodePids }, null, next, { share }, log));
     } finally {
       alone.kill("SIGKILL");
@@ -173,7 +174,7 @@ async function main(): Promise<number> {
     if (three.capacity === 0 && values.rate === undefined) throw new Error("no capacity through the proxy to take a share of (an overloaded machine?): pass --rate");
     const chaosRate = values.rate === undefined ? Math.max(1, Math.round((three.capacity * share) / 100)) : wholeOption(values.rate, "rate", 1, 2000);
     log(`\n3. Chaos through the proxy at ${chaosRate} req/s (${values.rate === undefined ? `${share}% of the 3-instance capacity, ${three.capacity.toFixed(1)} req/s` : "--rate"})`);
-    const chaos = await runChaos({ es, prefix, fixturesAlias: names.fixtures, plan, esPort, topology, rate: chaosRate, key: loadKeys[0]!, next, quietSeconds, log });
+    const chaos = await runChaos({ es, prefix, fixturesAlias: names.fixtures, esPort, nodes: NODES, topology, rate: chaosRate, key: loadKeys[0]!, next, quietSeconds, log });
 
     // 4. Writer fail-over: the writer now (the node kill may have moved the lease) is killed.
     const [first, second] = currentWriterFirst(writers);

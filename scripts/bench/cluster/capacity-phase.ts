@@ -19,8 +19,6 @@ import { ClosedLoop, measureWindow, OpenLoop } from "../../lib/load-driver.js";
 const CAPACITY_WINDOW = { warmupMs: 2_000, windowMs: 10_000 };
 const IDLE_MS = 8_000;
 const COMPARE = { warmupMs: 3_000, windowMs: 15_000 };
-/** Clients of the warm-up: enough to make the JVMs compile their hot paths, too few to queue. */
-const WARMUP_CLIENTS = 4;
 
 export type CpuPerRequest = { service: number; proxy: number | null; nodes: number };
 
@@ -38,19 +36,6 @@ export type CapacityFigures = {
 };
 
 type Meters = { service: number | readonly number[]; proxy: number | null; nodes: readonly number[] };
-
-/**
- * A closed loop of a few clients, not judged: freshly started nodes compile their hot paths,
- * and a freshly loaded cluster finishes its merges and recoveries, before anything is measured.
- */
-export async function warmUp(baseUrl: string, key: string, next: () => LoadRequest, ms: number, log: (line: string) => void): Promise<void> {
-  const loop = new ClosedLoop(loadAttempt({ baseUrl, key, next, timeoutMs: 10_000 }));
-  loop.start(WARMUP_CLIENTS);
-  await sleep(ms);
-  const stats = loop.stats();
-  await loop.stop();
-  log(`  warm-up, ${WARMUP_CLIENTS} clients for ${ms / 1000} s (not judged): ${stats.answered} answered, ${stats.failed} failed, p50 ${stats.p50.toFixed(1)} ms, p99 ${stats.p99.toFixed(1)} ms`);
-}
 
 /** `compare`: the common rate, or a share of this topology's capacity (the first topology sets the rate for the rest). */
 export async function measureTopology(

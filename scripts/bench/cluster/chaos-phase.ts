@@ -7,9 +7,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Client } from "@elastic/elasticsearch";
-import { ensureElasticsearch } from "../../es/provision.js";
-import type { NodePlan } from "../../es/layout.js";
-import { killNode, nodeHoldingPrimaries, waitForGreen } from "../../chaos/cluster-nodes.js";
+import { killPrimariesNodeAndRestart } from "../../chaos/cluster-nodes.js";
 import { MixedLoad, type LoadRequest, type PhaseSummary } from "../../load/mixed-load.js";
 import type { ClusterTopology, Retries } from "./topology.js";
 
@@ -19,8 +17,8 @@ export type ChaosOptions = {
   es: Client;
   prefix: string;
   fixturesAlias: string;
-  plan: readonly NodePlan[];
   esPort: number;
+  nodes: number;
   topology: ClusterTopology;
   rate: number;
   key: string;
@@ -54,15 +52,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
     await sleep(quiet);
 
     await phase("node killed");
-    const victimName = await nodeHoldingPrimaries(options.es, options.prefix, options.fixturesAlias);
-    const victim = options.plan.find((node) => node.name === victimName);
-    if (!victim) throw new Error(`${victimName} is not a node of the local layout`);
-    log(`    SIGKILL ${victim.name} (pid ${await killNode(victim)}), the node holding the most primaries`);
-    await sleep(quiet);
-    const restartAt = Date.now();
-    await ensureElasticsearch({ port: options.esPort, nodes: options.plan.length, log: () => {} });
-    greenSeconds = (Date.now() - restartAt) / 1000 + (await waitForGreen(options.plan.map((node) => node.url), GREEN_TIMEOUT_MS));
-    log(`    ${victim.name} back and the cluster green ${greenSeconds.toFixed(1)} s after its restart began`);
+    const indent = (line: string) => log(`    ${line}`);
+    greenSeconds = await killPrimariesNodeAndRestart({ es: options.es, prefix: options.prefix, fixturesAlias: options.fixturesAlias, port: options.esPort, nodes: options.nodes, downMs: quiet, greenTimeoutMs: GREEN_TIMEOUT_MS, log: indent });
 
     await phase("instance killed");
     await topology.stopInstance(1, "SIGKILL");

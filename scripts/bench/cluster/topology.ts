@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
-import { HAPROXY_BACKEND, HAPROXY_SERVERS, startHaproxy, statsUrl, waitForStates, type ProxyLayout } from "../../lib/haproxy.js";
+import { backendRetries, HAPROXY_SERVERS, startHaproxy, waitForStates, type ProxyLayout } from "../../lib/haproxy.js";
 import { startService } from "../../lib/service.js";
 
 const HOST = "127.0.0.1";
@@ -102,14 +102,8 @@ export class ClusterTopology {
   }
 
   /** The backend's retries and redispatches so far, from the stats CSV. */
-  async retries(): Promise<Retries> {
-    const response = await fetch(`${statsUrl(this.layout)};csv`);
-    const [head = "", ...rows] = (await response.text()).trim().split("\n");
-    const columns = head.replace(/^# /, "").split(",");
-    const at = (name: string) => columns.indexOf(name);
-    const row = rows.map((line) => line.split(",")).find((cells) => cells[at("pxname")] === HAPROXY_BACKEND && cells[at("svname")] === "BACKEND");
-    if (!row) throw new Error(`no ${HAPROXY_BACKEND} backend row on HAProxy's stats page`);
-    return { retried: Number(row[at("wretr")] || 0), redispatched: Number(row[at("wredis")] || 0) };
+  retries(): Promise<Retries> {
+    return backendRetries(this.layout);
   }
 
   /** Stops the proxy and every instance at once (SIGKILL: the run is over, nothing to drain for). */
