@@ -13,6 +13,7 @@ import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { ensureAliasedIndex } from "../src/store/ensure-index.js";
 import { indexNames } from "../src/store/index-names.js";
+import { runScript } from "./lib/cli.js";
 
 const USAGE = `Usage:
   npm run api-key -- create --user <id> [--role standings]... [--label <text>] [--rate-limit <per second>] [--json]
@@ -109,7 +110,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof UsageError ? error.message : `api-key failed: ${(error as Error).message ?? error}`);
-  process.exitCode = 1;
-});
+runScript("api-key", main);

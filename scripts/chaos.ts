@@ -16,25 +16,21 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { parsePort } from "./es/options.js";
-import type { NodePlan } from "./es/layout.js";
 import { ensureElasticsearch } from "./es/provision.js";
-import { clusterPlanNodes, countsByAlias, killNode, nodeHoldingPrimaries, waitForGreen } from "./chaos/cluster-nodes.js";
+import { clusterPlanNodes, countsByAlias, killPrimariesNodeAndRestart, waitForGreen } from "./chaos/cluster-nodes.js";
 import { runScript, wholeOption } from "./lib/cli.js";
 import { createLoadKey, formatPhases, loadOwnData, ownPrefix, startOwnService, type OwnData, type RunningService } from "./load/harness.js";
 import { MixedLoad, type LoadRequest, type PhaseSummary } from "./load/mixed-load.js";
 import { mixedRequests, sampleTargets } from "./load/targets.js";
 import type { Target } from "./load/capacity.js";
-import { loadAttempt } from "./load/answer.js";
+import { closedWarmup } from "./load/warm-up.js";
 import { cpuWindow, perRequestText, type CpuUse } from "./lib/cpu.js";
 import { localNodePids } from "./lib/es-pids.js";
-import { ClosedLoop } from "./lib/load-driver.js";
 import { chooseRate } from "./load/rate-choice.js";
 import { LOGICAL_INDICES } from "../src/store/index-names.js";
 
 const NODES = 3;
 const GREEN_TIMEOUT_MS = 180_000;
-/** Clients of the closed-loop warm-up before the capacity is measured: enough to make the JVMs compile their hot paths. */
-const WARMUP_CLIENTS = 4;
 const log = (line: string): void => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 async function main(): Promise<number> {
@@ -75,7 +71,7 @@ async function main(): Promise<number> {
     // the target is about losing a node, which happens after it. Without --rate the capacity
     // is measured after it, on the warm cluster, and the warm-up is a closed loop (it cannot
     // overload what it has not measured).
-    if (values.rate === undefined && warmup > 0) await closedWarmup(target, mixedRequests(sampled), warmup);
+    if (values.rate === undefined && warmup > 0) await closedWarmup(target.baseUrl, target.key, mixedRequests(sampled), warmup, log);
     const { rate } = await chooseRate({ rate: values.rate, share: values.share }, target, mixedRequests(sampled), log);
     load = new MixedLoad({ baseUrl: service.url, key, rate, next: mixedRequests(sampled) });
     if (values.rate !== undefined && warmup > 0) {
@@ -89,9 +85,8 @@ async function main(): Promise<number> {
     await sleep(third);
     const use = cpu.end();
 
-    const victim = await primariesNode(es, names, plan, port);
     load.phase = "during";
-    const greenSeconds = await killAndRestart(victim, port, urls, third);
+    const greenSeconds = await killPrimariesNodeAndRestart({ es, prefix: names.prefix, fixturesAlias: names.fixtures, port, nodes: NODES, downMs: third, greenTimeoutMs: GREEN_TIMEOUT_MS, log });
     load.phase = "after";
     await sleep(third);
 
@@ -103,39 +98,6 @@ async function main(): Promise<number> {
     service?.stop();
     await data?.drop();
   }
-}
-
-/** A closed loop of a few clients for `ms`: what warms the JVMs and the service before the capacity is measured. */
-async function closedWarmup(target: Target, next: () => LoadRequest, ms: number): Promise<void> {
-  log(`Warm-up: a closed loop of ${WARMUP_CLIENTS} clients for ${ms / 1000} s (not judged).`);
-  const loop = new ClosedLoop(loadAttempt({ baseUrl: target.baseUrl, key: target.key, next, timeoutMs: 10_000 }));
-  loop.start(WARMUP_CLIENTS);
-  await sleep(ms);
-  const stats = loop.stats();
-  await loop.stop();
-  log(`  warm-up: ${stats.answered} answered, ${stats.shed} shed, ${stats.failed} failed, p50 ${stats.p50.toFixed(1)} ms, p99 ${stats.p99.toFixed(1)} ms.`);
-}
-
-/** The node holding the most primaries of the data's fixtures: the one to kill. */
-async function primariesNode(es: OwnData["es"], names: OwnData["names"], plan: readonly NodePlan[], port: number): Promise<NodePlan> {
-  const victimName = await nodeHoldingPrimaries(es, names.prefix, names.fixtures);
-  const victim = plan.find((node) => node.name === victimName);
-  if (!victim) throw new Error(`${victimName} is not a node of the ${NODES}-node layout on port ${port}`);
-  return victim;
-}
-
-/** SIGKILLs `victim`, waits a third of the run, restarts it and waits for green; returns the seconds from the restart to green. */
-async function killAndRestart(victim: NodePlan, port: number, urls: string[], third: number): Promise<number> {
-  const killedAt = Date.now();
-  log(`Killed ${victim.name} (pid ${await killNode(victim)}, SIGKILL), the node holding the most primaries.`);
-  await sleep(third);
-
-  log(`Restarting ${victim.name} ...`);
-  const restartAt = Date.now();
-  await ensureElasticsearch({ port, nodes: NODES, log });
-  const greenSeconds = (Date.now() - restartAt) / 1000 + (await waitForGreen(urls, GREEN_TIMEOUT_MS));
-  log(`Green again ${greenSeconds.toFixed(1)} s after the restart began (${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill).`);
-  return greenSeconds;
 }
 
 /** What the run saw, for the closing report. */

@@ -1,19 +1,22 @@
 /**
- * `npm run cluster [-- --port 3000 --es-port 9210 --stats-port 8404 --no-simulate --speed N --tick MS]`:
+ * `npm run cluster [-- --port 3000 --es-port 9210 --stats-port 8404 --redis-port 6390 --no-simulate --speed N --tick MS]`:
  * the topology of docs/operations.md ("Running several instances") on this machine, with the data
  * `npm start` would serve (the real data when ../shared/data/openfootball is there):
  *  1. a 3-node Elasticsearch cluster, HTTP --es-port..+2 and transport +100 (9210 by default, so it
  *     runs beside `npm start`'s single node on 9200), started like `npm run es:start -- --nodes 3`
  *     when it is down;
  *  2. the data and a first key, as `npm start` prepares them, under the startup lease;
- *  3. three instances of the compiled service (`npm run build`), on --port+1..+3, INSTANCE_ID
+ *  3. Redis (Debian's redis-server) on --redis-port, no persistence: the instances share each
+ *     key's rate limit and stream cap through it (REDIS_URL; without the package they limit
+ *     alone, and this says so);
+ *  4. three instances of the compiled service (`npm run build`), on --port+1..+3, INSTANCE_ID
  *     instance-1..3 (each answer's X-Instance names one);
- *  4. HAProxy (Debian's package) on --port with deploy/haproxy/haproxy.cfg: health checks on /ready,
+ *  5. HAProxy (Debian's package) on --port with deploy/haproxy/haproxy.cfg: health checks on /ready,
  *     a failed read retried once on another instance, a key's requests on one instance;
- *  5. one live simulator (`npm run simulate`) beside them, unless --no-simulate: the live feed
+ *  6. one live simulator (`npm run simulate`) beside them, unless --no-simulate: the live feed
  *     has one writer, never one per instance.
  * Prints the URLs (clients use the proxy's). Ctrl-C stops what it started: the simulator, the
- * proxy, the instances, and the Elasticsearch nodes when this run started them (a cluster that
+ * proxy, the instances, Redis, and the Elasticsearch nodes when this run started them (a cluster that
  * was already running keeps running). Logs: <tmp>/sfd-cluster/*.log.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -29,6 +32,7 @@ import { clusterPlanNodes } from "./chaos/cluster-nodes.js";
 import { checkHaproxyConfig, HAPROXY_CONFIG, HAPROXY_SERVERS, haproxyBinary, startHaproxy, statsUrl, waitForStates, type ProxyLayout } from "./lib/haproxy.js";
 import { ensureData, ensureFirstKey, whileHoldingStartupLease } from "./lib/prepare-data.js";
 import { runScript } from "./lib/cli.js";
+import { redisAvailable, startRedis, type RedisServer } from "./lib/redis-server.js";
 import { buildService, startService } from "./lib/service.js";
 import { PROJECT_ROOT } from "../src/paths.js";
 import { parseSimulatorArgs } from "../src/live/simulator-args.js";
@@ -46,6 +50,7 @@ async function main(): Promise<number> {
       port: { type: "string", default: "3000" },
       "es-port": { type: "string", default: "9210" },
       "stats-port": { type: "string", default: "8404" },
+      "redis-port": { type: "string", default: "6390" },
       simulate: { type: "boolean", default: true },
       speed: { type: "string", default: "1" },
       tick: { type: "string", default: "1000" },
@@ -54,6 +59,7 @@ async function main(): Promise<number> {
   const port = parsePort(values.port, "--port");
   const esPort = parsePort(values["es-port"], "--es-port");
   const statsPort = parsePort(values["stats-port"], "--stats-port");
+  const redisPort = parsePort(values["redis-port"], "--redis-port");
   const simulatorArgs = ["--speed", values.speed, "--tick", values.tick];
   parseSimulatorArgs(simulatorArgs);
   const binary = haproxyBinary();
@@ -66,7 +72,7 @@ async function main(): Promise<number> {
     instances: [`${HOST}:${instancePorts[0]}`, `${HOST}:${instancePorts[1]}`, `${HOST}:${instancePorts[2]}`],
   };
   // Before anything starts: a port in use or a bad proxy configuration is a message, not half a cluster.
-  for (const taken of [port, statsPort, ...instancePorts]) await assertFree(taken);
+  for (const taken of [port, statsPort, ...instancePorts, ...(redisAvailable ? [redisPort] : [])]) await assertFree(taken);
   checkHaproxyConfig(binary, layout);
 
   const nodeUrls = clusterPlanNodes(esPort, NODES).map((node) => node.url);
@@ -79,7 +85,8 @@ async function main(): Promise<number> {
   await mkdir(logDir, { recursive: true });
   const children: Child[] = [];
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => (stopping ??= stopAll(children, elasticsearch.startedNow ? esPort : null));
+  let redis: RedisServer | null = null;
+  const stop = (): Promise<void> => (stopping ??= stopAll(children, elasticsearch.startedNow ? esPort : null).then(() => redis?.stop()));
   process.on("SIGINT", () => void stop().then(() => process.exit(0)));
   process.on("SIGTERM", () => void stop().then(() => process.exit(0)));
 
@@ -90,11 +97,19 @@ async function main(): Promise<number> {
       keyLines = await ensureFirstKey("first key (npm run cluster)", proxyUrl);
     });
 
+    if (redisAvailable) {
+      redis = await startRedis(redisPort);
+      log(`Redis at ${redis.url}: the instances share each key's rate limit and stream cap.`);
+    } else {
+      log("redis-server is not installed (apt-get install -y redis-server): each instance limits its keys alone.");
+    }
+    const shared: NodeJS.ProcessEnv = redis ? { REDIS_URL: redis.url } : {};
+
     log("Building the service (npm run build) ...");
     const entry = await buildService();
     for (const [i, name] of HAPROXY_SERVERS.entries()) {
       const child = await withLogFile(join(logDir, `${name}.log`), (fd) =>
-        startService(entry, [], { PORT: String(instancePorts[i]), INSTANCE_ID: name, ...serviceDefaults() }, { stdout: fd }),
+        startService(entry, [], { PORT: String(instancePorts[i]), INSTANCE_ID: name, ...serviceDefaults(), ...shared }, { stdout: fd }),
       );
       children.push({ name, process: child, logFile: join(logDir, `${name}.log`) });
       log(`${name} ready at http://${layout.instances[i]} (pid ${child.pid})`);
@@ -122,6 +137,7 @@ async function main(): Promise<number> {
     console.log(`Proxy (clients use this URL): ${proxyUrl}   (HAProxy ${HAPROXY_CONFIG})`);
     console.log(`HAProxy's stats:              ${statsUrl(layout)}`);
     for (const [i, name] of HAPROXY_SERVERS.entries()) console.log(`Instance ${name}:          http://${layout.instances[i]}`);
+    console.log(`Shared limits (Redis):        ${redis ? redis.url : "none: each instance limits alone (apt-get install -y redis-server)"}`);
     console.log(`Elasticsearch nodes:          ${nodeUrls.join(", ")}${elasticsearch.startedNow ? "" : " (already running; left running)"}`);
     console.log(`Logs:                         ${logDir}/{${children.map((child) => child.name).join(",")}}.log`);
     if (values.simulate) console.log(`Live simulator:               one process at ${values.speed}x real time (--no-simulate turns it off)`);

@@ -26,6 +26,7 @@ import { indexNames, type IndexNames } from "../src/store/index-names.js";
 import { multiSearch } from "../src/store/multi-search.js";
 import { fold } from "../src/domain/text/fold.js";
 import { coreName } from "../src/domain/text/name-words.js";
+import { runScript } from "./lib/cli.js";
 
 type EvalQuery = { q: string; type: EntityType; category: string; group: string; expected: { id: number; name: string } };
 type Tally = { total: number; top1: number; top3: number };
@@ -130,7 +131,4 @@ async function fixtureQueries(es: Client, indices: IndexNames): Promise<EvalQuer
   return queries;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runScript("eval:search", main);

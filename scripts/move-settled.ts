@@ -9,6 +9,7 @@ import { loadConfig } from "../src/config.js";
 import { moveSettled } from "../src/ingest/move-settled.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
+import { runScript } from "./lib/cli.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,7 +25,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`Move failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("move-settled", main);

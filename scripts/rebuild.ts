@@ -15,6 +15,7 @@ import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, isSyntheticScale, isWholeNumber
 import { rebuild } from "../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
+import { runScript } from "./lib/cli.js";
 
 export function parseSourceArgs(args: string[]): SourceOptions {
   const { values } = parseArgs({
@@ -83,8 +84,5 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    console.error(`Rebuild failed: ${(error as Error).message ?? error}`);
-    process.exit(1);
-  });
+  runScript("rebuild", main);
 }

@@ -8,6 +8,7 @@ import { loadConfig } from "../src/config.js";
 import { rollback } from "../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
+import { runScript } from "./lib/cli.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,7 +21,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`Rollback failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("rollback", main);

@@ -1,12 +1,13 @@
 /**
  * Moves the live slate forward through the live update path, beside a running service.
  *
- *   npm run simulate [-- --speed 60] [--tick 1000] [--duration SECONDS] [--until-idle] [--updates-log FILE]
+ *   npm run simulate [-- --speed 60] [--tick 1000] [--duration SECONDS] [--until-idle] [--updates-log FILE] [--start-at ISO]
  *
  * --speed: match seconds per real second (default 1: real time); --tick: real milliseconds
  * between ticks; --duration: stop after this many real seconds; --until-idle: stop when no
  * match is in play and none kicks off within 15 match minutes; --updates-log: append one JSON
- * line per applied update. Like every simulator it writes only while it holds the writer lease
+ * line per applied update; --start-at: where a fresh match clock starts (default now; a
+ * successor writer goes on with its predecessor's clock instead). Like every simulator it writes only while it holds the writer lease
  * (docs/operations.md, "One writer"): beside an `npm start` that writes, it waits. Ctrl-C
  * stops it cleanly and hands the lease over.
  */
@@ -17,6 +18,7 @@ import { parseSimulatorArgs } from "../src/live/simulator-args.js";
 import { appendUpdatesTo } from "../src/live/update-log.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
+import { runScript } from "./lib/cli.js";
 
 async function main(): Promise<void> {
   const args = parseSimulatorArgs(process.argv.slice(2));
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     tickMs: args.tickMs,
     timing: config.writer,
     untilIdle: args.untilIdle,
+    ...(args.startAt ? { startAt: args.startAt } : {}),
     ...(args.durationSeconds === undefined ? {} : { durationMs: args.durationSeconds * 1000 }),
     ...(args.updatesLog ? { onUpdate: appendUpdatesTo(args.updatesLog, holder) } : {}),
     log: (line) => console.log(line),
@@ -44,7 +47,4 @@ async function main(): Promise<void> {
   console.log("Stopped");
 }
 
-main().catch((error: unknown) => {
-  console.error(`simulate failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("simulate", main);

@@ -28,6 +28,7 @@ import { LiveWriter } from "../src/live/live-writer.js";
 import { appendUpdatesTo } from "../src/live/update-log.js";
 import { createDeps } from "../src/deps.js";
 import type { AppDeps } from "../src/http/context.js";
+import { runScript } from "./lib/cli.js";
 
 async function ensureNode(): Promise<void> {
   const configured = process.env.ELASTICSEARCH_URL;
@@ -84,7 +85,4 @@ async function main(): Promise<void> {
   if (args.simulate) writer = simulateInBackground(args, deps);
 }
 
-main().catch((error: unknown) => {
-  console.error(`npm start failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("start", main);

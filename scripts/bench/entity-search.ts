@@ -49,6 +49,7 @@ import { keepAliveAgent, okWhen200, timed, type Attempt } from "../lib/load-driv
 import { percentileOf } from "../lib/percentile.js";
 import { freePort, serviceEntry, startService } from "../lib/service.js";
 import { targetLine } from "../lib/target-line.js";
+import { runScript } from "../lib/cli.js";
 
 const SYNTHETIC_PREFIX = "benchteams";
 const SYNTHETIC_TEAMS = 20_000;
@@ -317,7 +318,4 @@ function generatedTeams(count: number, countries: CatalogCountry[]): CatalogTeam
   return teams;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runScript("bench:entity-search", main);

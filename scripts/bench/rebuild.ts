@@ -1,5 +1,5 @@
 /**
- * `npm run bench:rebuild [-- synthetic]`: the rebuild's load rate beside a raw `_bulk`
+ * `npm run bench:rebuild [-- --source openfootball|synthetic]`: the rebuild's load rate beside a raw `_bulk`
  * load of the very same documents (plain HTTP, no client helper), on the same node in
  * one run. Three figures:
  *  1. the rebuild as an operator runs it: documents are generated while they are loaded
@@ -10,6 +10,7 @@
  * Ratios: 1/3 and 2/3 (target >= 90%). Uses INDEX_PREFIX bench_rebuild and deletes it.
  */
 import { availableParallelism } from "node:os";
+import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config.js";
 import { bulkLoad } from "../../src/store/bulk-load.js";
 import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, type SourceOptions } from "../../src/ingest/data-set.js";
@@ -17,6 +18,7 @@ import { DATA_SET_INDICES, rebuild, type DataSetIndex } from "../../src/ingest/r
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { VERSIONED_INDICES, indexNames, versionedIndexName, type VersionedIndex } from "../../src/store/index-names.js";
 import { createVersion, deleteIndicesWithPrefix, deleteVersions, finishVersion } from "../../src/store/index-versions.js";
+import { runScript } from "../lib/cli.js";
 
 const PREFIX = "bench_rebuild";
 const FLUSH_BYTES = 5_000_000;
@@ -26,9 +28,9 @@ const CONCURRENCY = 2;
 type Serialized = Record<DataSetIndex, Array<{ id: string; json: Buffer }>>;
 
 async function main(): Promise<void> {
-  const source: SourceOptions = process.argv.includes("synthetic")
-    ? { source: "synthetic" }
-    : { source: "openfootball", dir: DEFAULT_OPENFOOTBALL_DIR };
+  const { values } = parseArgs({ options: { source: { type: "string", default: "openfootball" } } });
+  if (values.source !== "openfootball" && values.source !== "synthetic") throw new Error(`--source must be openfootball or synthetic, got "${values.source}"`);
+  const source: SourceOptions = values.source === "synthetic" ? { source: "synthetic" } : { source: "openfootball", dir: DEFAULT_OPENFOOTBALL_DIR };
   const config = loadConfig({ ...process.env, INDEX_PREFIX: PREFIX });
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 300_000 });
   const names = indexNames(PREFIX);
@@ -134,7 +136,4 @@ function ndjsonBatches(serialized: Serialized, names: ReturnType<typeof indexNam
   return batches;
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench:rebuild failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("bench:rebuild", main);

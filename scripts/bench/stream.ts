@@ -14,15 +14,20 @@
  * on a clone). The service runs compiled, as in production, a fresh child per phase; the
  * clients run in a load process of their own (stream/load-process.ts); this process runs the
  * simulator. Everything started is stopped and the clones and the key are removed at the end.
+ * `--service-dir DIR` measures another checkout's compiled service; `--json FILE` writes each
+ * stream phase's figures (`streamFigures`) for `npm run bench:compare`.
  */
+import { writeFile } from "node:fs/promises";
 import { availableParallelism, cpus } from "node:os";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { loadConfig } from "../../src/config.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { indexNames } from "../../src/store/index-names.js";
+import { runScript } from "../lib/cli.js";
 import { LoadLink } from "./stream/load-link.js";
-import { parseStreamBenchOptions } from "./stream/options.js";
+import { LatencyHistogram } from "./stream/latency-histogram.js";
+import { parseStreamBenchOptions, type PhaseName } from "./stream/options.js";
 import { Phases, SIMULATOR_SPEED, type StreamPhase } from "./stream/phases.js";
 import { describeQueries } from "./stream/query-check.js";
 import { localNodePids } from "../lib/es-pids.js";
@@ -36,13 +41,18 @@ import { Services, type ServiceInstance } from "./stream/services.js";
 const COST_RATIO_TARGET = 1.2;
 const log = (line: string): void => console.log(line);
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const options = parseStreamBenchOptions(process.argv.slice(2));
   const prefix = process.env.INDEX_PREFIX ?? "bench_stream";
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
   const names = indexNames(prefix);
-  const services = new Services(prefix, Math.max(10, options.streams));
+  const services = new Services(prefix, Math.max(10, options.streams), options.serviceDir);
+  const figures: Partial<Record<PhaseName, StreamFigures>> = {};
+  const show = (name: PhaseName, phase: StreamPhase) => {
+    figures[name] = streamFigures(phase);
+    printStreams(phase);
+  };
   const load = new LoadLink(log);
   let data: RealData | undefined;
   let revoke: (() => Promise<void>) | undefined;
@@ -72,10 +82,10 @@ async function main(): Promise<void> {
     const run = options.phases;
 
     const low = run.has("one") ? await phases.streams("one stream per query", specs(options.queries), 1, { truth: false, before }) : null;
-    if (low) printStreams(low);
+    if (low) show("one", low);
     const high = run.has("many") ? await phases.streams(`${options.streams} streams, one service instance`, specs(options.streams), 1, { truth: false, before }) : null;
     if (high) {
-      printStreams(high);
+      show("many", high);
       for (const line of targetLines(high)) log(`  ${line}`);
     }
     if (low && high) for (const line of ratioLines({ clients: options.queries, es: low.es }, { clients: options.streams, es: high.es }, COST_RATIO_TARGET)) log(line);
@@ -91,15 +101,19 @@ async function main(): Promise<void> {
       }
     }
 
-    if (run.has("two")) printStreams(await phases.streams(`two service instances, ${options.streams} streams split between them`, specs(options.streams), 2, { truth: true, before }));
+    if (run.has("two")) {
+      show("two", await phases.streams(`two service instances, ${options.streams} streams split between them`, specs(options.streams), 2, { truth: true, before }));
+    }
     if (run.has("burst")) {
       const burst = await phases.streams(`a burst of ${options.burst.toLocaleString("en")} writes while ${options.streams} streams over ${options.queries} queries are open`, specs(options.streams), 1, {
         truth: false,
         burst: options.burst,
         before,
       });
-      printStreams(burst);
+      show("burst", burst);
     }
+    if (options.json) await writeFile(options.json, JSON.stringify(figures));
+    return 0;
   } finally {
     load.stop();
     services.stopAll();
@@ -107,6 +121,27 @@ async function main(): Promise<void> {
     await revoke?.().catch(() => {});
     await es.close();
   }
+}
+
+/** A phase's figures by name, what bench:compare puts side by side (service figures: every instance's together). */
+export type StreamFigures = Record<string, number>;
+
+function streamFigures(phase: StreamPhase): StreamFigures {
+  const services = phase.usage.slice(0, -1);
+  const latency = LatencyHistogram.fromSparse(...phase.streams.instances.map((instance) => instance.latency));
+  const snapshot = LatencyHistogram.fromSparse(phase.open.snapshotMs);
+  const events = phase.streams.instances.reduce((sum, instance) => sum + instance.events, 0);
+  return {
+    "service CPU ms/s": services.reduce((sum, usage) => sum + usage.cpuMsPerSecond, 0),
+    "service RSS MiB": Math.max(...services.map((usage) => usage.maxRssMiB ?? Number.NaN)),
+    "service CPU opening ms": phase.openingCpu.serviceMs ?? Number.NaN,
+    "snapshot p50 ms": snapshot.percentile(0.5),
+    "snapshot p99 ms": snapshot.percentile(0.99),
+    "write->event p50 ms": latency.percentile(0.5),
+    "write->event p99 ms": latency.percentile(0.99),
+    "events/s": events / phase.streams.seconds,
+    "Elasticsearch req/s": phase.es.requestsPerSecond,
+  };
 }
 
 function printStreams(phase: StreamPhase): void {
@@ -122,7 +157,4 @@ function printStreams(phase: StreamPhase): void {
   for (const line of lines) log(`  ${line}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench:stream failed: ${(error as Error).message ?? error}`);
-  process.exitCode = 1;
-});
+runScript("bench:stream", main);

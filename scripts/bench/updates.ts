@@ -31,6 +31,7 @@ import { indexNames } from "../../src/store/index-names.js";
 import { currentVersion } from "../../src/store/index-versions.js";
 import { percentile } from "../lib/percentile.js";
 import { freePort, serviceEntry, startService } from "../lib/service.js";
+import { runScript } from "../lib/cli.js";
 
 const POLL_PER_SECOND = 50;
 const POLL_PATH = "/livescores?include=odds,statistics,metrics";
@@ -141,7 +142,4 @@ async function pollLivescores(url: string, key: string, endsAt: number): Promise
   return { sent: inFlight.length, errors, latencies };
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench:updates failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("bench:updates", main);

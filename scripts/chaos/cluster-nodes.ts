@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Client } from "@elastic/elasticsearch";
 import { fetchHealth } from "../es/health.js";
+import { ensureElasticsearch } from "../es/provision.js";
 import { planCluster, type NodePlan } from "../es/layout.js";
 import { livePid } from "../es/node-process.js";
 import { resolveEsOptions } from "../es/options.js";
@@ -38,6 +39,38 @@ export async function killNode(node: NodePlan): Promise<number> {
   if (!pid) throw new Error(`${node.name} has no running process of this layout (was it started by npm run es:start?)`);
   process.kill(pid, "SIGKILL");
   return pid;
+}
+
+/**
+ * The chaos of a node (npm run chaos, bench:cluster): SIGKILLs the node of the `port`..`nodes`
+ * layout holding the most primaries of the prefix's data, waits `downMs`, restarts it as
+ * `npm run es:start` would and waits for green; returns the seconds from the restart to green.
+ */
+export async function killPrimariesNodeAndRestart(options: {
+  es: Client;
+  prefix: string;
+  fixturesAlias: string;
+  port: number;
+  nodes: number;
+  downMs: number;
+  greenTimeoutMs: number;
+  log: (line: string) => void;
+}): Promise<number> {
+  const { port, nodes, log } = options;
+  const plan = clusterPlanNodes(port, nodes);
+  const victimName = await nodeHoldingPrimaries(options.es, options.prefix, options.fixturesAlias);
+  const victim = plan.find((node) => node.name === victimName);
+  if (!victim) throw new Error(`${victimName} is not a node of the ${nodes}-node layout on port ${port}`);
+  const killedAt = Date.now();
+  log(`Killed ${victim.name} (pid ${await killNode(victim)}, SIGKILL), the node holding the most primaries.`);
+  await sleep(options.downMs);
+
+  log(`Restarting ${victim.name} ...`);
+  const restartAt = Date.now();
+  await ensureElasticsearch({ port, nodes, log });
+  const greenSeconds = (Date.now() - restartAt) / 1000 + (await waitForGreen(plan.map((node) => node.url), options.greenTimeoutMs));
+  log(`Green again ${greenSeconds.toFixed(1)} s after the restart began (${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill).`);
+  return greenSeconds;
 }
 
 /** Polls `_cluster/health` on any answering node until green; returns the seconds it took. */

@@ -21,13 +21,20 @@ export async function ensureLocalNodes(portText: string | undefined, nodes: numb
 }
 
 
-/** Runs a script's main and turns its result into the exit code; a thrown error is one line. */
-export function runScript(name: string, main: () => Promise<number>): void {
+/**
+ * Every script's entry: runs its main and turns its result into the exit code (none: whatever
+ * main set, 0 unless it set one); a thrown error is one line and exit code 1, at once (its
+ * cleanup ran in main's own `finally`: a client or timer left open must not keep a failed
+ * script alive).
+ */
+export function runScript(name: string, main: () => Promise<number | void>): void {
   main().then(
-    (code) => (process.exitCode = code),
+    (code) => {
+      if (code !== undefined) process.exitCode = code;
+    },
     (error: unknown) => {
       console.error(`${name} failed: ${(error as Error).message ?? error}`);
-      process.exitCode = 1;
+      process.exit(1);
     },
   );
 }

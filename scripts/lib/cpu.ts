@@ -53,16 +53,20 @@ const ownMs = (): number => {
   return (usage.user + usage.system) / 1000;
 };
 
-/** Starts a window now; `end()` returns what each side used since. A null `servicePid` reads NaN. */
-export function cpuWindow(servicePid: number | null, nodePids: readonly number[]): { end: () => CpuUse } {
+/**
+ * Starts a window now; `end()` returns what each side used since. A null `servicePid` reads
+ * NaN; several pids (instances behind a proxy) are read together.
+ */
+export function cpuWindow(servicePid: number | readonly number[] | null, nodePids: readonly number[]): { end: () => CpuUse } {
   const startedAt = performance.now();
-  const service0 = servicePid === null ? null : cpuMs(servicePid);
+  const servicePids = servicePid === null ? null : typeof servicePid === "number" ? [servicePid] : servicePid;
+  const service0 = servicePids === null ? null : cpuMsOf(servicePids);
   const nodes0 = nodePids.length > 0 ? cpuMsOf(nodePids) : null;
   const own0 = ownMs();
   return {
     end: () => {
       const seconds = (performance.now() - startedAt) / 1000;
-      const service1 = servicePid === null ? null : cpuMs(servicePid);
+      const service1 = servicePids === null ? null : cpuMsOf(servicePids);
       // A node that went away (killed) mid-window makes the node figure unknown, not smaller.
       const nodes1 = nodes0 === null ? null : cpuMsOf(nodePids);
       return {

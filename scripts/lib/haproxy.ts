@@ -82,19 +82,33 @@ export async function serverStates(layout: ProxyLayout): Promise<Map<string, str
   return parseServerStates(await response.text());
 }
 
-/** The instances' rows of the stats CSV (`# pxname,svname,...,status,...`), by server name. */
-export function parseServerStates(csv: string): Map<string, string> {
+/** The stats CSV's rows (`# pxname,svname,...`), each by column name. */
+export function statsRows(csv: string): Array<Record<string, string>> {
   const [head = "", ...rows] = csv.trim().split("\n");
   const columns = head.replace(/^# /, "").split(",");
-  const [proxy, server, status] = ["pxname", "svname", "status"].map((name) => columns.indexOf(name));
-  if (proxy === -1 || server === -1 || status === -1) throw new Error(`not HAProxy's stats CSV: ${head.slice(0, 80)}`);
-  const states = new Map<string, string>();
-  for (const row of rows) {
+  if (!["pxname", "svname", "status"].every((name) => columns.includes(name))) throw new Error(`not HAProxy's stats CSV: ${head.slice(0, 80)}`);
+  return rows.map((row) => {
     const cells = row.split(",");
-    const name = cells[server!] ?? "";
-    if (cells[proxy!] === HAPROXY_BACKEND && (HAPROXY_SERVERS as readonly string[]).includes(name)) states.set(name, cells[status!] ?? "");
+    return Object.fromEntries(columns.map((name, i) => [name, cells[i] ?? ""]));
+  });
+}
+
+/** The instances' rows of the stats CSV, by server name. */
+export function parseServerStates(csv: string): Map<string, string> {
+  const states = new Map<string, string>();
+  for (const row of statsRows(csv)) {
+    if (row.pxname === HAPROXY_BACKEND && (HAPROXY_SERVERS as readonly string[]).includes(row.svname!)) states.set(row.svname!, row.status!);
   }
   return states;
+}
+
+/** The backend's requests resent so far (`wretr`) and resent to another instance (`wredis`). */
+export async function backendRetries(layout: ProxyLayout): Promise<{ retried: number; redispatched: number }> {
+  const response = await fetch(`${statsUrl(layout)};csv`);
+  if (!response.ok) throw new Error(`${statsUrl(layout)};csv answered ${response.status}`);
+  const row = statsRows(await response.text()).find((r) => r.pxname === HAPROXY_BACKEND && r.svname === "BACKEND");
+  if (!row) throw new Error(`no ${HAPROXY_BACKEND} backend row on HAProxy's stats page`);
+  return { retried: Number(row.wretr || 0), redispatched: Number(row.wredis || 0) };
 }
 
 /** Waits until every named instance is in the wanted state (UP or DOWN, transitions not counted); returns the milliseconds it took. */

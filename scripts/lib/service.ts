@@ -10,8 +10,9 @@ import { once } from "node:events";
 import { access } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { PROJECT_ROOT } from "../../src/paths.js";
-import { SERVICE_MALLOC_ENV, SERVICE_NODE_FLAGS } from "../runtime/service-memory.js";
+import * as ownMemory from "../runtime/service-memory.js";
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -23,9 +24,23 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+type ServiceMemory = { SERVICE_NODE_FLAGS: readonly string[]; SERVICE_MALLOC_ENV: Readonly<Record<string, string>> };
+
+/**
+ * The memory settings production starts a checkout's service with: this checkout's, or, for
+ * another checkout (`cwd`, as bench:compare and diff:api start the base), that checkout's own
+ * scripts/runtime/service-memory.ts, so a change of the settings is part of what is compared.
+ */
+async function serviceMemory(cwd: string): Promise<ServiceMemory> {
+  if (resolve(cwd) === resolve(PROJECT_ROOT)) return ownMemory;
+  const file = join(cwd, "scripts", "runtime", "service-memory.ts");
+  const found = await access(file).then(() => true, () => false);
+  return found ? ((await import(pathToFileURL(file).href)) as ServiceMemory) : ownMemory;
+}
+
 /** Production's V8 flags, then the ones SERVICE_NODE_ARGS adds (split on spaces). */
-export function serviceNodeFlags(): string[] {
-  return [...SERVICE_NODE_FLAGS, ...(process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean)];
+export function serviceNodeFlags(memory: ServiceMemory = ownMemory): string[] {
+  return [...memory.SERVICE_NODE_FLAGS, ...(process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean)];
 }
 
 /**
@@ -41,11 +56,13 @@ export async function startService(
   options: { stdout?: number; cwd?: string } = {},
 ): Promise<ChildProcess> {
   const loader = entry.endsWith(".ts") ? ["--import", "tsx"] : [];
-  const child = spawn(process.execPath, [...loader, ...serviceNodeFlags(), entry, ...args], {
-    cwd: options.cwd ?? PROJECT_ROOT,
+  const cwd = options.cwd ?? PROJECT_ROOT;
+  const memory = await serviceMemory(cwd);
+  const child = spawn(process.execPath, [...loader, ...serviceNodeFlags(memory), entry, ...args], {
+    cwd,
     // No rate limit: a benchmark measures the service, not the limiter (one key, high rates). No
     // drain on SIGTERM: no proxy is in front to take the instance out, so its streams end at once, as before.
-    env: { ...process.env, HOST: "127.0.0.1", RATE_LIMIT_PER_SECOND: "0", DRAIN_SECONDS: "0", ...SERVICE_MALLOC_ENV, ...env },
+    env: { ...process.env, HOST: "127.0.0.1", RATE_LIMIT_PER_SECOND: "0", DRAIN_SECONDS: "0", ...memory.SERVICE_MALLOC_ENV, ...env },
     // The request log stays on (production does the same work); its lines are discarded.
     stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
   });

@@ -12,6 +12,8 @@ export type LoadRequest = {
   path: string;
   /** Fixture ids the response must hold, all of them: set where only a complete index answers so. */
   expectIds?: readonly number[];
+  /** The key to send it with, when not the load's own (bench:cluster spreads bettors' keys over the proxy's instances). */
+  key?: string;
 };
 
 /** A reason when a 200 response is still wrong (e.g. from an incomplete index), else null. */
@@ -44,7 +46,10 @@ export async function sendLoadRequest(
 
 /** The load driver's attempt for `target`: its next request, sent and judged. */
 export function loadAttempt(target: LoadTarget): Attempt {
-  return (agent) => sendLoadRequest(agent, target.baseUrl, target.key, target.next(), { timeoutMs: target.timeoutMs, check: target.check });
+  return (agent) => {
+    const request = target.next();
+    return sendLoadRequest(agent, target.baseUrl, request.key ?? target.key, request, { timeoutMs: target.timeoutMs, check: target.check });
+  };
 }
 
 function decoded(body: Buffer, encoding: string | undefined): string {

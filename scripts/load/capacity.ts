@@ -15,7 +15,8 @@ export const DEFAULT_STEPS: readonly number[] = [1, 2, 4, 8, 12, 16, 24, 32, 48,
 const RISE = 0.03;
 const FLAT_STEPS = 2;
 
-export type Target = { baseUrl: string; key: string; servicePid: number; nodePids: readonly number[] };
+/** `servicePids`: every instance behind a proxy (their CPU is added up), in place of `servicePid`'s one service. */
+export type Target = { baseUrl: string; key: string; servicePid: number; servicePids?: readonly number[]; nodePids: readonly number[] };
 export type Step = { concurrency: number; rate: number; stats: WindowStats; use: CpuUse };
 export type Capacity = { steps: Step[]; best: Step | null; stoppedBecause: string };
 
@@ -24,7 +25,7 @@ export async function measureStep(target: Target, next: () => LoadRequest, concu
   const loop = new ClosedLoop(loadAttempt({ baseUrl: target.baseUrl, key: target.key, next, timeoutMs: 10_000 }));
   loop.start(concurrency);
   try {
-    const { stats, use } = await measureWindow(loop, warmupMs, windowMs, () => cpuWindow(target.servicePid, target.nodePids));
+    const { stats, use } = await measureWindow(loop, warmupMs, windowMs, () => cpuWindow(target.servicePids ?? target.servicePid, target.nodePids));
     return { concurrency, rate: stats.answered / use.seconds, stats, use };
   } finally {
     await loop.stop();

@@ -9,7 +9,7 @@ import { wholeOption } from "../lib/cli.js";
 import type { LoadRequest } from "./mixed-load.js";
 
 /** Short steps: enough to find the knee, not the per-route detail of bench:capacity. */
-const SHORT = { warmupMs: 2_000, windowMs: 4_000 };
+export const SHORT = { warmupMs: 2_000, windowMs: 4_000 };
 
 export type RateChoice = { rate: number; capacity: Capacity | null };
 

@@ -9,6 +9,8 @@ export type SimulatorArgs = {
   untilIdle: boolean;
   /** Where to append one JSON line per applied update (live/update-log.ts); none by default. */
   updatesLog?: string;
+  /** Where a fresh match clock starts (default: now): a benchmark replays the hour its data was built at. */
+  startAt?: Date;
 };
 
 /** `simulateByDefault`: whether the simulator runs without `--simulate` (`--no-simulate` turns it off). */
@@ -23,6 +25,7 @@ export function parseSimulatorArgs(args: readonly string[], { simulateByDefault 
       duration: { type: "string" },
       "until-idle": { type: "boolean", default: false },
       "updates-log": { type: "string" },
+      "start-at": { type: "string" },
     },
   });
   const speed = Number(values.speed);
@@ -33,6 +36,10 @@ export function parseSimulatorArgs(args: readonly string[], { simulateByDefault 
   if (duration !== undefined && !(Number.isFinite(duration) && duration > 0)) throw new Error("--duration must be a positive number of seconds");
   const updatesLog = values["updates-log"];
   if (updatesLog !== undefined && updatesLog.trim() === "") throw new Error("--updates-log must name a file");
+  const startAt = values["start-at"] === undefined ? undefined : new Date(values["start-at"]);
+  if (startAt !== undefined && (!/^\d{4}-\d{2}-\d{2}T/.test(values["start-at"]!) || Number.isNaN(startAt.getTime()))) {
+    throw new Error("--start-at must be an ISO 8601 date and time, e.g. 2026-11-28T14:00:00Z");
+  }
   return {
     simulate: values.simulate,
     speed,
@@ -40,5 +47,6 @@ export function parseSimulatorArgs(args: readonly string[], { simulateByDefault 
     ...(duration === undefined ? {} : { durationSeconds: duration }),
     untilIdle: values["until-idle"],
     ...(updatesLog === undefined ? {} : { updatesLog }),
+    ...(startAt === undefined ? {} : { startAt }),
   };
 }

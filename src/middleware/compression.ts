@@ -27,18 +27,12 @@ export function compression() {
   });
   return async function compressOrWriteParts(ctx: AppContext, next: Next): Promise<void> {
     await compressor(ctx, next);
-    if (ctx.body instanceof PartsBody && writesItsBody(ctx)) {
-      // Koa's respond() is skipped: the body is written here, with the headers already set.
+    // Koa's respond() is skipped: the body is written here, with the headers already set. No
+    // rule of Koa's is copied: setting a bodiless status (204, 205, 304) drops the body in Koa's
+    // own setter, so none reaches here, and Node's http drops the writes of a HEAD answer.
+    if (ctx.body instanceof PartsBody) {
       ctx.respond = false;
       ctx.body.writeTo(ctx.res);
     }
   };
-}
-
-/** The statuses Koa answers without a body (its `statuses.empty`). */
-const BODILESS_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
-
-/** Whether Koa would write the body: not for HEAD, a bodiless status or a gone client (Koa's own cases). */
-export function writesItsBody(ctx: Pick<AppContext, "method" | "status" | "writable">): boolean {
-  return ctx.method !== "HEAD" && !BODILESS_STATUSES.has(ctx.status) && ctx.writable;
 }

@@ -13,44 +13,33 @@ export type WantedFixture = { ref: HitRef; source: estypes.SearchSourceFilter; a
  * there is one, the rest read by id in one _mget (none when every one is kept). null when
  * a document changed between the search and the read: the caller then reads the usual way.
  */
-export async function presentableFixtures(
-  es: Client,
-  cache: FixtureJsonCache,
-  wanted: readonly WantedFixture[],
-  options: FixtureJsonOptions,
-): Promise<PresentableFixture[] | null> {
-  const out: Array<PresentableFixture | undefined> = wanted.map(({ ref, asLastFixture }) => {
-    const json = cache.peek(ref.version, options, asLastFixture);
-    return json ? { version: ref.version, json } : undefined;
-  });
-  // The positions not kept, in a loop: a flatMap made an array per fixture, and a page with
-  // last_fixtures has hundreds.
+export async function presentableFixtures(es: Client, cache: FixtureJsonCache, wanted: readonly WantedFixture[], options: FixtureJsonOptions): Promise<PresentableFixture[] | null> {
+  // The positions not kept are collected in the same pass (a page with last_fixtures has hundreds).
   const missing: number[] = [];
-  out.forEach((found, i) => {
-    if (found === undefined) missing.push(i);
+  const out = wanted.map(({ ref, asLastFixture }, i): PresentableFixture | undefined => {
+    const json = cache.peek(ref.version, options, asLastFixture);
+    if (json) return { version: ref.version, json };
+    missing.push(i);
+    return undefined;
   });
   const read = await readRefs(es, missing.map((i) => wanted[i]!));
-  // A read that falls back is noted once, by the one-step read that follows.
   if (read === null) return null;
-  cache.noteKept(options, wanted.length - missing.length, wanted.length);
   missing.forEach((i, n) => (out[i] = read[n]));
   return out as PresentableFixture[];
 }
 
 /**
- * The hits of one search ready for `cache.chunks`. While such reads find enough kept, the ids
- * and versions first and then only the documents whose JSON is not kept (docs/design.md,
- * "Presented-JSON cache"); else, or when the search has no `_source` filter or a document
- * changed between the two steps, the usual one-step read.
+ * The hits of one search ready for `cache.chunks`: the ids and versions first and then only the
+ * documents whose JSON is not kept (docs/design.md, "Presented-JSON cache": /livescores and
+ * /fixtures/search, whose answers repeat); the usual one-step read with the cache off, when the
+ * search has no `_source` filter, or when a document changed between the two steps.
  */
 export async function searchPresentable(es: Client, cache: FixtureJsonCache, request: estypes.SearchRequest, options: FixtureJsonOptions): Promise<PresentableFixture[]> {
   const source = sourceFilterOf(request);
-  if (source !== null && cache.twoStepPays(options)) {
+  if (source !== null && cache.enabled) {
     const refs = await searchRefs(es, request);
     const presentable = refs && (await presentableFixtures(es, cache, refs.map((ref) => ({ ref, source })), options));
     if (presentable) return presentable;
   }
-  const fixtures = versionedFixtures(await searchHits<FixtureDocument>(es, request));
-  cache.noteOneStep(options, fixtures);
-  return fixtures;
+  return versionedFixtures(await searchHits<FixtureDocument>(es, request));
 }

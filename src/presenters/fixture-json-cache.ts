@@ -2,8 +2,6 @@ import { LRUCache } from "lru-cache";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
 import { presentFixtureJson, type PresentFixtureOptions } from "./fixture-presenter.js";
-import { JsonSlabs } from "./json-slabs.js";
-import { KeptShare } from "./kept-share.js";
 
 /**
  * The JSON of presented fixtures, cached per stored document version. Presenting is most
@@ -20,15 +18,12 @@ import { KeptShare } from "./kept-share.js";
  *   on its own, which gives presentFixture's bytes because presentFixture writes it last.
  *
  * One per process, sized by FIXTURE_CACHE_MB (0 turns it off): it is most of the
- * service's memory beyond Node itself, so it is what to lower on a small instance. Its bytes
- * live in slabs of their own (json-slabs.ts), not between the requests' short-lived buffers;
- * the slabs can hold more than the entries' bytes this bound counts.
+ * service's memory beyond Node itself, so it is what to lower on a small instance. An entry is
+ * a plain Buffer (docs/operations.md, "Memory": slabs of their own held RSS 160 -> 148 MiB
+ * under bench:capacity's climb, inside the 200 MiB budget either way, so they were removed).
  */
 export class FixtureJsonCache {
   readonly #entries: LRUCache<string, Buffer> | null;
-  readonly #slabs = new JsonSlabs();
-  /** Which reads find enough kept for the two-step read to pay (docs/design.md, "Presented-JSON cache"). */
-  readonly #kept = new KeptShare();
 
   constructor(maxBytes: number) {
     this.#entries =
@@ -36,7 +31,6 @@ export class FixtureJsonCache {
         ? new LRUCache<string, Buffer>({
             maxSize: maxBytes,
             sizeCalculation: (value, key) => value.length + key.length,
-            dispose: (value) => this.#slabs.release(value),
           })
         : null;
   }
@@ -46,30 +40,12 @@ export class FixtureJsonCache {
     return this.#entries !== null;
   }
 
-  /** Whether a read with these options should read ids and versions first: the cache is on and such reads find enough kept lately. */
-  twoStepPays(options: FixtureJsonOptions): boolean {
-    return this.enabled && this.#kept.pays(derived(options).kind);
-  }
-
-  /** `kept` of `total` fixtures of a read with these options were found kept (by `peek`). */
-  noteKept(options: FixtureJsonOptions, kept: number, total: number): void {
-    this.#kept.note(derived(options).kind, kept, total);
-  }
-
-  /** After a one-step read: notes how many of its fixtures (and last_fixtures entries) are kept, before they are presented. */
-  noteOneStep(options: FixtureJsonOptions, fixtures: ReadonlyArray<{ version: string | null }>, entries: ReadonlyArray<{ version: string | null }> = []): void {
-    if (!this.enabled) return;
-    const kept = (list: ReadonlyArray<{ version: string | null }>, asLastFixture: boolean) =>
-      list.filter(({ version }) => version !== null && this.#entries?.has(entryKey(version, options, asLastFixture))).length;
-    this.noteKept(options, kept(fixtures, false) + kept(entries, true), fixtures.length + entries.length);
-  }
-
   /**
    * The JSON kept for a version, as `chunks` would use it: `asLastFixture` for an entry of
    * another fixture's last_fixtures. Read before the document is, so a kept one is not read.
    */
   peek(version: string, options: FixtureJsonOptions, asLastFixture = false): Buffer | undefined {
-    return this.#keptJson(entryKey(version, options, asLastFixture));
+    return this.#entries?.get(entryKey(version, options, asLastFixture));
   }
 
   /**
@@ -99,52 +75,34 @@ export class FixtureJsonCache {
 
   /** The fixture without last_fixtures, as UTF-8 JSON. */
   #ownJson(fixture: PresentableFixture, options: FixtureJsonOptions): Buffer {
-    if (fixture.json) return fixture.json;
+    if ("json" in fixture) return fixture.json;
     const key = fixture.version === null ? null : entryKey(fixture.version, options);
-    const cached = key === null ? undefined : this.#keptJson(key);
+    const cached = key === null ? undefined : this.#entries?.get(key);
     if (cached) return cached;
-    // A caller gives a fixture without its document only with the JSON it peeked.
-    if (!fixture.doc) throw new Error(`fixture ${fixture.version ?? "?"} has neither its document nor its JSON`);
     const { includes } = options;
     const own = includes.has("last_fixtures") ? new Set([...includes].filter((include) => include !== "last_fixtures")) : includes;
-    const text = presentFixtureJson(fixture.doc, { ...options, includes: own });
-    if (key === null || this.#entries === null) return Buffer.from(text);
-    const json = this.#slabs.store(text);
-    this.#entries.set(key, json);
+    const json = Buffer.from(presentFixtureJson(fixture.doc, { ...options, includes: own }));
+    if (key !== null) this.#entries?.set(key, json);
     return json;
-  }
-
-  /** The JSON kept under `key`, moved to the current slab first when its own is mostly released. */
-  #keptJson(key: string): Buffer | undefined {
-    const json = this.#entries?.get(key);
-    if (json === undefined || !this.#slabs.stranded(json)) return json;
-    const moved = this.#slabs.copy(json);
-    this.#entries?.set(key, moved);
-    return moved;
   }
 }
 
 export type FixtureJsonOptions = Omit<PresentFixtureOptions, "lastFixtures">;
 
 /**
- * A fixture to present: its stored document with its version (null: never cached), or, where
- * `peek` found its JSON, that JSON instead of the document (held here, so an eviction between
- * the peek and the presentation cannot lose it).
+ * A fixture to present (the routes' and the streams'): its stored document with its version
+ * (null: never cached), or, where `peek` found its JSON, that JSON instead of the document
+ * (held here, so an eviction between the peek and the presentation cannot lose it).
  */
-export type PresentableFixture = { version: string | null; doc?: FixtureDocument; json?: Buffer };
+export type PresentableFixture = { version: string | null; doc: FixtureDocument } | { version: string; json: Buffer };
 
 function optionsKey(options: FixtureJsonOptions): string {
   const includes = [...options.includes].filter((include) => include !== "last_fixtures").sort().join(",");
   return `${options.variant}|${options.language}|${includes}|${JSON.stringify(options.filters)}`;
 }
 
-/** What decides how much of a read is kept: the route's variant and the includes (not the language or filters, which only vary it). */
-function readKind(options: FixtureJsonOptions): string {
-  return `${options.variant}|${[...options.includes].sort().join(",")}`;
-}
-
-/** What the cache derives from a request's options: their key, their read kind, and the options its last_fixtures entries are presented with. */
-type Derived = { key: string; kind: string; form: FixtureJsonOptions };
+/** What the cache derives from a request's options: their key and the options its last_fixtures entries are presented with. */
+type Derived = { key: string; form: FixtureJsonOptions };
 const DERIVED = new WeakMap<FixtureJsonOptions, Derived>();
 
 /**
@@ -156,7 +114,7 @@ const DERIVED = new WeakMap<FixtureJsonOptions, Derived>();
 function derived(options: FixtureJsonOptions): Derived {
   let found = DERIVED.get(options);
   if (found === undefined) {
-    found = { key: optionsKey(options), kind: readKind(options), form: { ...options, ...LAST_FIXTURE_OPTIONS } };
+    found = { key: optionsKey(options), form: { ...options, ...LAST_FIXTURE_OPTIONS } };
     DERIVED.set(options, found);
   }
   return found;

@@ -1,11 +1,10 @@
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import type { FairOdd, Movement, Odd } from "../domain/fixture-parts.js";
-import { unpackFairOdds } from "../domain/fixture/packed-fair-odds.js";
-import { unpackMovement } from "../domain/fixture/packed-movement.js";
+import type { Odd } from "../domain/fixture-parts.js";
 import { unpackOdds } from "../domain/fixture/packed-odds.js";
 import { unpackTrends } from "../domain/fixture/packed-trends.js";
 import { expandTrends, type TrendEntry } from "../domain/football/match/projection.js";
 import type { OddsFilter, TrendsFilter } from "./fixture-filters.js";
+import type { StatisticView } from "./fixture-schema.js";
 import { narrowOdds, trendTypeIds } from "./narrow.js";
 
 /**
@@ -13,8 +12,6 @@ import { narrowOdds, trendTypeIds } from "./narrow.js";
  * the fields the API shows (docs/api-behaviour.md, "Fixture shape per endpoint"). Stored-only
  * fields (`location` and `group` of an entry) are left out.
  */
-
-export type StatisticView = { team_id: number; type_id: number; developer_name: string; value: number };
 
 export function presentStatEntries(entries: readonly StatisticView[]): StatisticView[] {
   return entries.map((entry) => ({
@@ -33,14 +30,6 @@ export function presentStatEntries(entries: readonly StatisticView[]): Statistic
 export function presentOdds(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): Odd[] {
   const odds = narrowOdds(unpackOdds(doc.odds ?? [], doc.id), filter);
   return liveOnly ? odds.filter((odd) => odd.is_live === 1) : odds;
-}
-
-export function presentFairOdds(doc: Pick<FixtureDocument, "fair_odds">): FairOdd[] {
-  return unpackFairOdds(doc.fair_odds);
-}
-
-export function presentMovement(doc: Pick<FixtureDocument, "id" | "movement">): Movement[] {
-  return unpackMovement(doc.movement ?? [], doc.id);
 }
 
 /** Trend entries of the types filter[trends] selects (developer_names wins over types). */

@@ -1,26 +1,19 @@
-import { randomUUID } from "node:crypto";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
-import type { FairOdd, Movement, Odd, Period, Score } from "../domain/fixture-parts.js";
-import type { TrendEntry } from "../domain/football/match/projection.js";
+import type { Period, Score } from "../domain/fixture-parts.js";
 import type { Filters } from "./fixture-filters.js";
-import {
-  presentFairOdds,
-  presentMovement,
-  presentOdds,
-  presentStatEntries,
-  presentTrends,
-  type StatisticView,
-} from "./fixture-modules.js";
+import { unpackFairOdds } from "../domain/fixture/packed-fair-odds.js";
+import { unpackMovement } from "../domain/fixture/packed-movement.js";
+import { presentOdds, presentStatEntries, presentTrends } from "./fixture-modules.js";
+import type { AnyFixtureView, EntityFixtureView, FixtureView, LastFixtureView, LivescoreFixtureView, SearchFixtureView } from "./fixture-schema.js";
 import { narrowMetrics, narrowStatistics } from "./narrow.js";
-import { oddsJsonOnce } from "./odds-json.js";
-import { statEntriesJson } from "./stat-entries-json.js";
+import { oddsJson } from "./odds-json.js";
 
 /**
  * The one presenter of the public Fixture object (/fixtures, /livescores,
  * /fixtures/search, /search, /bet-builders). Every output field is listed one by
  * one, so stored-only fields (league.code, round, minute, home_team_id, simulation...)
- * can never leak.
+ * can never leak; the shapes are fixture-schema.ts's, one type per variant.
  *
  * Variants (docs/api-behaviour.md, "Fixture shape per endpoint"):
  * - "fixtures": the full object.
@@ -33,6 +26,8 @@ import { statEntriesJson } from "./stat-entries-json.js";
  * (docs/api-behaviour.md, "Freshness: updated_at").
  */
 export type FixtureVariant = "fixtures" | "livescores" | "search" | "entity";
+
+export type { AnyFixtureView, FixtureView, LastFixtureView };
 
 /** The previous matches include=last_fixtures shows, fetched by the caller (one _msearch per page). */
 export type LastFixturesDocs = { home: readonly FixtureDocument[]; away: readonly FixtureDocument[] };
@@ -47,88 +42,55 @@ export type PresentFixtureOptions = {
   lastFixtures?: LastFixturesDocs;
 };
 
-export type ParticipantView = { id: number; name: string; position?: number | null; location: "home" | "away" };
-export type SeasonView = { id: number; name: string; starting_at?: string | null; ending_at?: string | null; is_current?: boolean };
-export type LastFixtureView = FixtureView & { statistics: StatisticView[]; metrics: StatisticView[] };
+/** What each variant presents (fixture-schema.ts). */
+export type VariantView = { fixtures: FixtureView; livescores: LivescoreFixtureView; search: SearchFixtureView; entity: EntityFixtureView };
 
-export type FixtureView = {
-  id: number;
-  date_time: string;
-  status: string;
-  is_live: boolean;
-  language: string;
-  sport: { id: number; name: string };
-  country: { id: number; name: string; alpha3: string };
-  league: { id: number; name: string; level: number };
-  season: SeasonView;
-  group?: { id: number; name: string } | null;
-  stage?: { id: number; name: string } | null;
-  participants: ParticipantView[];
-  scores: Score[];
-  periods: Period[];
-  /** When the stored state shown was written (absent in the entity variant). */
-  updated_at?: string;
-  odds?: Odd[];
-  statistics?: StatisticView[];
-  metrics?: StatisticView[];
-  fair_odds?: FairOdd[];
-  movement?: Movement[];
-  trends?: TrendEntry[];
-  last_fixtures?: { home: LastFixtureView[]; away: LastFixtureView[] };
-};
-
-
-/**
- * `JSON.stringify(presentFixture(doc, options))`, with the odds, statistics and metrics written
- * as JSON from the stored values (odds-json.ts, stat-entries-json.ts) rather than built as
- * objects first: they are most of what presenting costs. The view is stringified with a mark
- * where each of them goes (a string no stored value can hold: it carries a random id drawn at
- * start), and their JSON takes the marks' places, in the order presentFixture writes them.
- * They are written after the other modules: a document with a bad odd and another bad module
- * fails on the other one first (it fails either way).
- */
-export function presentFixtureJson(doc: FixtureDocument, options: PresentFixtureOptions): string {
-  const { includes } = options;
-  if (!WRITTEN_LATER.some(({ include }) => includes.has(include))) return JSON.stringify(presentFixture(doc, options));
-  const text = JSON.stringify(presentFixture(doc, options, true));
-  let json = "";
-  let from = 0;
-  for (const { include, markJson, write } of WRITTEN_LATER) {
-    if (!includes.has(include)) continue;
-    const at = text.indexOf(markJson, from);
-    if (at < 0) throw new Error(`presentFixtureJson: the mark of ${include} is missing from the presented fixture`);
-    json += text.slice(from, at) + write(doc, options);
-    from = at + markJson.length;
-  }
-  return json + text.slice(from);
+/** The public Fixture object: its own fields, then the included modules in the schema's order. */
+export function presentFixture<V extends FixtureVariant>(doc: FixtureDocument, options: PresentFixtureOptions & { variant: V }): VariantView[V] {
+  const view = presentOwnFields(doc, options) as VariantView[V];
+  const { includes, filters, variant } = options;
+  if (includes.has("odds")) view.odds = presentOdds(doc, filters.odds, variant === "livescores");
+  Object.assign(view, presentModulesAfterOdds(doc, options));
+  return view;
 }
 
-/** Where presentFixture(..., later) puts each module presentFixtureJson writes itself, in presentFixture's order of fields. */
-const RUN_MARK = randomUUID();
-const MARKS = {
-  odds: `\u0000odds ${RUN_MARK}\u0000`,
-  statistics: `\u0000statistics ${RUN_MARK}\u0000`,
-  metrics: `\u0000metrics ${RUN_MARK}\u0000`,
-} as const;
+/**
+ * `JSON.stringify(presentFixture(doc, options))`, with the odds written by hand (odds-json.ts:
+ * a fixture with odds took 118 us to present as objects, 75 written so). They have a fixed
+ * place: right after the fixture's own fields, before every other module.
+ */
+export function presentFixtureJson(doc: FixtureDocument, options: PresentFixtureOptions): string {
+  const { includes, filters, variant } = options;
+  if (!includes.has("odds")) return JSON.stringify(presentFixture(doc, options));
+  const own = JSON.stringify(presentOwnFields(doc, options));
+  const rest = JSON.stringify(presentModulesAfterOdds(doc, options));
+  const odds = oddsJson(doc, filters.odds, variant === "livescores");
+  return `${own.slice(0, -1)},"odds":${odds}${rest === "{}" ? "}" : `,${rest.slice(1)}`}`;
+}
 
-/** The entries statistics and metrics show, whichever way they are presented: the stored ones narrowed by their filters. */
-const shownStatistics = (doc: FixtureDocument, filters: Filters) => narrowStatistics(doc.statistics ?? [], filters.statistics);
-const shownMetrics = (doc: FixtureDocument, filters: Filters) => narrowMetrics(doc.metrics ?? [], filters.metrics);
+type ModulesAfterOdds = Partial<Pick<FixtureView, "statistics" | "metrics" | "fair_odds" | "movement" | "trends" | "last_fixtures">>;
 
-const WRITERS: Record<keyof typeof MARKS, (doc: FixtureDocument, options: PresentFixtureOptions) => string> = {
-  odds: (doc, { filters, variant }) => oddsJsonOnce(doc, filters.odds, variant === "livescores"),
-  statistics: (doc, { filters }) => statEntriesJson(shownStatistics(doc, filters)),
-  metrics: (doc, { filters }) => statEntriesJson(shownMetrics(doc, filters)),
-};
-
-/** The modules presentFixtureJson writes as JSON, with their marks as JSON.stringify writes them. */
-const WRITTEN_LATER = (Object.keys(MARKS) as Array<keyof typeof MARKS>).map((include) => ({ include, markJson: JSON.stringify(MARKS[include]), write: WRITERS[include] }));
-
-/** The public Fixture object; `later` puts marks where odds, statistics and metrics go (presentFixtureJson only). */
-export function presentFixture(doc: FixtureDocument, options: PresentFixtureOptions, later = false): FixtureView {
+/** The modules after odds, in the schema's order; last_fixtures last, so the cache can splice it in (fixture-json-cache.ts). */
+function presentModulesAfterOdds(doc: FixtureDocument, options: PresentFixtureOptions): ModulesAfterOdds {
   const { language, includes, filters, variant } = options;
+  const modules: ModulesAfterOdds = {};
+  if (includes.has("statistics")) modules.statistics = presentStatEntries(narrowStatistics(doc.statistics ?? [], filters.statistics));
+  if (includes.has("metrics")) modules.metrics = presentStatEntries(narrowMetrics(doc.metrics ?? [], filters.metrics));
+  if (includes.has("fair_odds")) modules.fair_odds = unpackFairOdds(doc.fair_odds);
+  if (includes.has("movement")) modules.movement = unpackMovement(doc.movement ?? [], doc.id);
+  if (includes.has("trends")) modules.trends = presentTrends(doc, filters.trends);
+  if (includes.has("last_fixtures")) {
+    const previous = { language, includes: LAST_FIXTURE_INCLUDES, filters: {}, variant } as const;
+    const present = (docs: readonly FixtureDocument[] | undefined) => (docs ?? []).map((entry) => presentFixture(entry, previous) as LastFixtureView);
+    modules.last_fixtures = { home: present(options.lastFixtures?.home), away: present(options.lastFixtures?.away) };
+  }
+  return modules;
+}
+
+/** The fixture's own fields (no module), as the variant shows them. */
+function presentOwnFields(doc: FixtureDocument, { language, variant }: PresentFixtureOptions): AnyFixtureView {
   const names = doc.names ?? {};
-  const view: FixtureView = {
+  const head = {
     id: doc.id,
     date_time: variant === "entity" ? withoutMilliseconds(doc.date_time) : withMilliseconds(doc.date_time),
     status: doc.status,
@@ -137,48 +99,34 @@ export function presentFixture(doc: FixtureDocument, options: PresentFixtureOpti
     sport: { id: doc.sport.id, name: doc.sport.name },
     country: { id: doc.country.id, name: names.country?.[language] ?? doc.country.name, alpha3: doc.country.alpha3 },
     league: { id: doc.league.id, name: names.league?.[language] ?? doc.league.name, level: doc.league.level },
-    season: presentSeason(doc.season, variant),
-    ...(variant === "search" ? {} : { group: presentNamed(doc.group), stage: presentNamed(doc.stage) }),
-    participants: doc.participants.map((participant) => {
-      const name = names.teams?.[String(participant.id)]?.[language] ?? participant.name;
-      return variant === "entity"
-        ? { id: participant.id, name, location: participant.location }
-        : { id: participant.id, name, position: participant.position, location: participant.location };
-    }),
-    scores: (doc.scores ?? []).map(presentScore),
-    periods: (doc.periods ?? []).map(presentPeriod),
   };
-  if (variant !== "entity") view.updated_at = doc.updated_at;
-  if (includes.has("odds")) view.odds = later ? (MARKS.odds as unknown as Odd[]) : presentOdds(doc, filters.odds, variant === "livescores");
-  if (includes.has("statistics")) view.statistics = later ? (MARKS.statistics as unknown as StatisticView[]) : presentStatEntries(shownStatistics(doc, filters));
-  if (includes.has("metrics")) view.metrics = later ? (MARKS.metrics as unknown as StatisticView[]) : presentStatEntries(shownMetrics(doc, filters));
-  if (includes.has("fair_odds")) view.fair_odds = presentFairOdds(doc);
-  if (includes.has("movement")) view.movement = presentMovement(doc);
-  if (includes.has("trends")) view.trends = presentTrends(doc, filters.trends);
-  // Last, so the cached JSON of a fixture's own fields can be extended with it (fixture-json-cache.ts).
-  if (includes.has("last_fixtures")) {
-    const previous = { language, includes: LAST_FIXTURE_INCLUDES, filters: {}, variant } as const;
-    const present = (docs: readonly FixtureDocument[] | undefined) =>
-      (docs ?? []).map((entry) => presentFixture(entry, previous) as LastFixtureView);
-    view.last_fixtures = { home: present(options.lastFixtures?.home), away: present(options.lastFixtures?.away) };
+  const { season } = doc;
+  const fullSeason = { id: season.id, name: season.name, starting_at: season.starting_at, ending_at: season.ending_at, is_current: season.is_current };
+  const participants = doc.participants.map((participant) => ({
+    id: participant.id,
+    name: names.teams?.[String(participant.id)]?.[language] ?? participant.name,
+    position: participant.position,
+    location: participant.location,
+  }));
+  const scores = (doc.scores ?? []).map(presentScore);
+  const periods = (doc.periods ?? []).map(presentPeriod);
+  switch (variant) {
+    case "fixtures":
+      return { ...head, season: fullSeason, group: presentNamed(doc.group), stage: presentNamed(doc.stage), participants, scores, periods, updated_at: doc.updated_at } satisfies FixtureView;
+    case "livescores":
+      return { ...head, season: { id: season.id, name: season.name }, group: presentNamed(doc.group), stage: presentNamed(doc.stage), participants, scores, periods, updated_at: doc.updated_at } satisfies LivescoreFixtureView;
+    case "search":
+      return { ...head, season: fullSeason, participants, scores, periods, updated_at: doc.updated_at } satisfies SearchFixtureView;
+    case "entity": {
+      const withoutPosition = participants.map(({ id, name, location }) => ({ id, name, location }));
+      return { ...head, season: fullSeason, group: presentNamed(doc.group), stage: presentNamed(doc.stage), participants: withoutPosition, scores, periods } satisfies EntityFixtureView;
+    }
   }
-  return view;
 }
 
 /** A group or stage: `{ id, name }`, or null when not applicable. */
 function presentNamed(value: { id: number; name: string } | null | undefined): { id: number; name: string } | null {
   return value ? { id: value.id, name: value.name } : null;
-}
-
-function presentSeason(season: FixtureDocument["season"], variant: FixtureVariant): SeasonView {
-  if (variant === "livescores") return { id: season.id, name: season.name };
-  return {
-    id: season.id,
-    name: season.name,
-    starting_at: season.starting_at,
-    ending_at: season.ending_at,
-    is_current: season.is_current,
-  };
 }
 
 function presentScore(score: Score): Score {

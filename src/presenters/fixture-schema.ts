@@ -4,8 +4,10 @@ import { z } from "../openapi/zod.js";
 import { LAST_FIXTURES_LIMIT } from "../search/fixture-list/last-fixtures-query.js";
 
 /**
- * OpenAPI descriptions of the Fixture object presentFixture builds, shared by every
- * route that returns fixtures. Response schemas only document; they never validate.
+ * The one declaration of the Fixture object's shape: the OpenAPI description of every route
+ * that returns fixtures, and, through `z.infer`, the types presentFixture builds
+ * (fixture-presenter.ts), one per variant. A field added here fails the type check until the
+ * presenter writes it. Response schemas only document; they never validate.
  */
 
 const int = () => z.number().int();
@@ -159,6 +161,7 @@ const fixtureFields = {
   updated_at: z.string().openapi({ format: "date-time", description: "When the stored state shown was written (UTC): how fresh the values are" }),
 };
 
+/** The modules include=odds and the like add; every variant may carry them, in this order. */
 const modules = {
   odds: z.array(SelectionSchema).optional().openapi({ description: "include=odds; narrowed by filter[odds]" }),
   statistics: z.array(StatisticEntrySchema).optional().openapi({ description: "include=statistics; narrowed by filter[statistics]" }),
@@ -202,3 +205,34 @@ export const FIXTURE_MODULE_KEYS = {
 export const LivescoreFixtureSchema = z
   .object({ ...fixtureFields, season: named("LivescoreSeason"), ...modules })
   .openapi("LivescoreFixture");
+
+/** A /fixtures/search result: the Fixture object without group and stage, with the three modules search offers. */
+export const SearchFixtureSchema = FixtureSchema.omit({
+  group: true,
+  stage: true,
+  fair_odds: true,
+  movement: true,
+  last_fixtures: true,
+  trends: true,
+}).openapi("SearchFixture");
+
+/**
+ * The "entity" variant (/search, which adds `score`): no includes, date_time without
+ * milliseconds, participants without position, no updated_at.
+ */
+export const EntityFixtureSchema = FixtureSchema.omit({ ...FIXTURE_MODULE_KEYS, updated_at: true }).extend({
+  date_time: z.string().openapi({ format: "date-time", description: "UTC, without milliseconds (YYYY-MM-DDTHH:mm:ssZ)" }),
+  participants: z.array(ParticipantSchema.omit({ position: true }).openapi("EntitySearchParticipant")),
+});
+
+type Modules = Partial<Pick<z.infer<typeof FixtureSchema>, keyof typeof FIXTURE_MODULE_KEYS>>;
+type WithModules<T> = Omit<T, keyof Modules> & Modules;
+
+/** What presentFixture builds, per variant (fixture-presenter.ts, `FixtureVariant`). */
+export type FixtureView = z.infer<typeof FixtureSchema>;
+export type LivescoreFixtureView = WithModules<z.infer<typeof LivescoreFixtureSchema>>;
+export type SearchFixtureView = WithModules<z.infer<typeof SearchFixtureSchema>>;
+export type EntityFixtureView = WithModules<z.infer<typeof EntityFixtureSchema>>;
+export type LastFixtureView = z.infer<typeof LastFixtureSchema>;
+export type StatisticView = z.infer<typeof StatisticEntrySchema>;
+export type AnyFixtureView = FixtureView | LivescoreFixtureView | SearchFixtureView | EntityFixtureView;

@@ -5,7 +5,6 @@ import { oddIdParts } from "../domain/football/odds/odd-id.js";
 import { OUTCOME_NAMES, type SettlementStatus } from "../domain/football/odds/settlement.js";
 import type { OddsFilter } from "./fixture-filters.js";
 import { keepsOdd } from "./narrow.js";
-import { presentOdds } from "./fixture-modules.js";
 
 /**
  * A fixture's odds written as JSON text straight from their packed tuples: byte for byte
@@ -15,51 +14,23 @@ import { presentOdds } from "./fixture-modules.js";
  * without), because each tuple became an object of 20 fields and a nested `raw`, only to be
  * stringified at once; written here, a fixture with odds takes 75 us. What a selection shows
  * the same way for every odd (market, label, line, names) is JSON made once per selection,
- * and each odd adds its own numbers around it.
+ * and each odd adds its own numbers around it. It trusts the stored shape: odds are the
+ * packer's tuples of numbers under a positive integer fixture id (src/domain/packing/odds.ts),
+ * the only shape the rebuild and the live writer store.
  */
 export function oddsJson(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): string {
   const fixtureId = doc.id;
-  // The odd ids are written as the fixture id's digits and three more: only for a positive
-  // integer id. Anything else a stored document could hold goes the objects' way.
-  if (!Number.isSafeInteger(fixtureId) || fixtureId <= 0 || (doc.odds !== undefined && doc.odds !== null && !Array.isArray(doc.odds))) {
-    return JSON.stringify(presentOdds(doc, filter, liveOnly));
-  }
   const fixture = String(fixtureId);
   let json = "[";
   let first = true;
   for (const tuple of doc.odds ?? []) {
-    const odd = Array.isArray(tuple) ? oddJson(tuple, fixtureId, fixture, filter, liveOnly) : objectsWay(tuple, fixtureId, filter, liveOnly);
+    const odd = oddJson(tuple, fixtureId, fixture, filter, liveOnly);
     if (odd === null) continue;
     json += first ? odd : `,${odd}`;
     first = false;
   }
   return `${json}]`;
 }
-
-/**
- * `oddsJson`, kept for a document presented again: a stream round reads a document once and
- * presents it for every query that shows it, in each of their variants (at a thousand distinct
- * queries a live fixture is presented in a dozen), and the odds are the same text for all of
- * them with the same filter and live-only choice. A page presents each document once: the first
- * presentation only notes the key, so nothing of a page's odds is kept alive longer than it was
- * (the JSON goes to a Buffer at once, and a string kept would outlive the young generation).
- * Kept with the document object (a WeakMap): gone when the document is, and a document read
- * again is a new object, so nothing outlives the version it was made from.
- */
-export function oddsJsonOnce(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): string {
-  const key = filter === undefined ? (liveOnly ? "live" : "all") : `${liveOnly ? "live" : "all"}${JSON.stringify(filter)}`;
-  const made = MADE.get(doc);
-  const found = made?.get(key);
-  if (typeof found === "string") return found;
-  const json = oddsJson(doc, filter, liveOnly);
-  // Seen before (null): this one is kept for the presentations to come.
-  if (made === undefined) MADE.set(doc, new Map([[key, null]]));
-  else made.set(key, found === null ? json : null);
-  return json;
-}
-
-/** Per document, its odds' JSON by filter and live-only choice: null once presented, the text from the second time on. */
-const MADE = new WeakMap<object, Map<string, string | null>>();
 
 /** One odd's JSON, or null when the filter (or `liveOnly`) leaves it out. */
 function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: OddsFilter | undefined, liveOnly: boolean): string | null {
@@ -79,9 +50,6 @@ function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: O
   if (OUTCOME_NAMES[status as SettlementStatus] === undefined) throw new RangeError(`odd ${id}: unknown status ${status}`);
   if (liveOnly && isLive !== 1) return null;
   if (filter && !keepsOdd(filter, bookmakerId, selection.market.id, isLive, suspend)) return null;
-  // Anything but numbers where numbers belong (never written so, but possible in a stored
-  // document) is left to JSON.stringify, which knows how every value is written.
-  if (!allNumbers(value, sp, lastUpdate, status, suspend, homeScore, awayScore)) return objectsWay(tuple, fixtureId, undefined, false);
   const shown = shownAlike(selection);
   // Number to text is most of the work: the fixture id is written once per fixture, and the
   // odd id is it followed by the three digits of the local id (odd_id = fixture_id x 1000 + local).
@@ -96,20 +64,9 @@ function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: O
   );
 }
 
-/** A tuple that is not an array, as unpacking and narrowing it gives (or fails). */
-function objectsWay(tuple: PackedOdd, fixtureId: number, filter: OddsFilter | undefined, liveOnly: boolean): string | null {
-  const odds = presentOdds({ id: fixtureId, odds: [tuple] }, filter, liveOnly);
-  return odds.length === 0 ? null : JSON.stringify(odds[0]);
-}
-
 /** A trailing field left off the tuple is 0 (as destructuring's default: only a missing one). */
 function orZero<T>(value: T | undefined): T | 0 {
   return value === undefined ? 0 : value;
-}
-
-/** Fixed arity, not a rest parameter: this runs for every odd, and a rest parameter is an array each time. */
-function allNumbers(a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown, g: unknown): boolean {
-  return typeof a === "number" && typeof b === "number" && typeof c === "number" && typeof d === "number" && typeof e === "number" && typeof f === "number" && typeof g === "number";
 }
 
 /** A number as JSON.stringify writes it (NaN and the infinities as null). */

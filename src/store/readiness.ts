@@ -4,18 +4,22 @@ import { LOGICAL_INDICES, type IndexNames } from "./index-names.js";
 export type Readiness = { ready: true } | { ready: false; reason: string };
 
 /**
- * Ready means Elasticsearch answers (at least yellow) and every alias the service
- * reads exists. Short timeout and no retries: a probe must answer quickly.
+ * Ready means this instance reaches Elasticsearch (any node of its list: a dead one is skipped
+ * by the client's retry) and every alias the service reads exists. Not the cluster's colour, and
+ * not through its master: a red or masterless cluster (a node killed, its shards' replicas being
+ * promoted, a new master elected) is the same for every instance, and a proxy that took them all
+ * out at once would turn seconds of partial trouble into a total outage (bench:cluster saw
+ * HAProxy answer 503 for every request while a node was down). Requests that meet a missing shard
+ * answer for themselves. The node's local view of the cluster answers, no master needed. Each
+ * attempt is short, so a probe answers within the proxy's check timeout (3 s).
  */
 export async function checkReadiness(es: Client, indices: IndexNames): Promise<Readiness> {
-  const options = { requestTimeout: 2_000, maxRetries: 0 };
+  const options = { requestTimeout: 900, maxRetries: 2 };
   try {
-    const health = await es.cluster.health({ timeout: "1s" }, options);
-    if (health.status === "red") return { ready: false, reason: "Elasticsearch cluster is red" };
-    const present = await Promise.all(
-      LOGICAL_INDICES.map((logical) => es.indices.existsAlias({ name: indices[logical] }, options)),
-    );
-    if (present.some((exists) => !exists)) return { ready: false, reason: "indices are missing" };
+    await es.cluster.health({ local: true }, options);
+    // One request for every alias: HEAD _alias/a,b,... is 404 when any of them is missing.
+    const present = await es.indices.existsAlias({ name: LOGICAL_INDICES.map((logical) => indices[logical]) }, options);
+    if (!present) return { ready: false, reason: "indices are missing" };
     return { ready: true };
   } catch {
     return { ready: false, reason: "Elasticsearch is unreachable" };

@@ -1,6 +1,6 @@
 import { versionKey, type MatchingHit } from "./membership.js";
-import { named, type RoundContext } from "./round-context.js";
-import type { Ask } from "./round-planner.js";
+import type { RoundContext } from "./round-context.js";
+import { named, type Ask } from "./round-planner.js";
 import type { PresentableFixture, StandingQuery } from "./standing-query.js";
 
 /**

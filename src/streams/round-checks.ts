@@ -1,6 +1,6 @@
 import { versionKey, type StoredVersion } from "./membership.js";
-import { named, type RoundContext } from "./round-context.js";
-import type { Ask } from "./round-planner.js";
+import type { RoundContext } from "./round-context.js";
+import { named, type Ask } from "./round-planner.js";
 import type { StandingQuery } from "./standing-query.js";
 
 /** The checks part of a round: one paged search reads the membership of every query checked this round. */
@@ -15,7 +15,7 @@ export async function checkMemberships(ctx: RoundContext, asks: readonly Ask[]):
       continue;
     }
     const found = matches.get(query.id)!;
-    if (found.size > ctx.options.snapshotMax) {
+    if (found.size > ctx.snapshotMax) {
       ctx.hooks.tooLarge(query);
       continue;
     }

@@ -1,4 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
+import type { NamedQuery } from "../search/streams/named-queries.js";
 import type { StandingQuery } from "./standing-query.js";
 
 /**
@@ -6,7 +7,7 @@ import type { StandingQuery } from "./standing-query.js";
  * - `snapshots`: queries that need their whole result set with documents (new subscribers,
  *   nothing held can be trusted after a fault, a rebuild), a bounded number per round;
  * - `changes`: every other query that holds a trusted membership, asked together about the
- *   fixtures that changed (one search for all of them: round.ts);
+ *   fixtures that changed (one search for all of them: round-context.ts);
  * - `checks`: on a check round, the queries whose whole membership is compared again (a window
  *   moves with time), the longest unchecked first, spread so each is checked every `refreshMs`;
  * - `failed`: queries whose request could not even be built: only they fail, not the round.
@@ -80,4 +81,9 @@ function safeRequest(query: StandingQuery, at: Date, plan: RoundPlan): estypes.S
     plan.failed.push({ query, error: error as Error });
     return null;
   }
+}
+
+/** The queries of `asks` as named queries (each query's own question, named by its id). */
+export function named(asks: readonly Ask[]): NamedQuery[] {
+  return asks.map(({ query, request }) => ({ name: query.id, query: request.query ?? { match_all: {} } }));
 }

@@ -51,12 +51,12 @@ async function earlierAnswers(ctx: RoundContext, query: StandingQuery, resuming:
   const times = [...new Set(resuming.map((subscriber) => subscriber.resumeFrom!.decidedAtMs))].slice(0, RESUME_MAX_EARLIER);
   const answers = await ctx.reader.membersInOrder(
     times.map((time) => query.spec.request(new Date(time))),
-    ctx.options.snapshotMax,
+    ctx.snapshotMax,
   );
   const earlier = new Map<number, Set<number>>();
   times.forEach((time, i) => {
     const answer = answers[i]!;
-    if (answer.ok && answer.members.length <= ctx.options.snapshotMax) earlier.set(time, new Set(answer.members.map((member) => member.id)));
+    if (answer.ok && answer.members.length <= ctx.snapshotMax) earlier.set(time, new Set(answer.members.map((member) => member.id)));
   });
   return earlier;
 }

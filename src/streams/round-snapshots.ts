@@ -5,19 +5,26 @@ import type { Ask } from "./round-planner.js";
 import type { OrderedMembers } from "./standing-reader.js";
 import type { PresentableFixture, SnapshotEntry, StandingQuery } from "./standing-query.js";
 
+/** Ids and versions one read of snapshots returns at most (each query counts its largest result set). */
+const MEMBER_HITS_PER_READ = 50_000;
+/** Reads of snapshots' ids in flight while one is presented: at most one more than this many times MEMBER_HITS_PER_READ hits held. */
+const MEMBER_READS_IN_FLIGHT = 3;
+/** Snapshot documents held at once: about 14 MiB of parsed live documents (28 KiB each on the heap); 2,000 helped fill a 128 MB heap. */
+const SNAPSHOT_DOCUMENTS_PER_GROUP = 500;
+
 /**
  * The snapshots part of a round: each waiting query's result set read as ids and versions in
  * its order (many queries per _msearch), then the documents the cache lacks, a bounded number
  * of documents at a time.
  *
  * Whole result sets for the queries that need a snapshot. Their ids are read in batches of at
- * most `memberHitsPerRead` hits (`memberReadsInFlight` batches asked at once), their
- * documents in groups of at most `snapshotDocumentsPerGroup`: memory stays bounded however
+ * most MEMBER_HITS_PER_READ hits (MEMBER_READS_IN_FLIGHT batches asked at once), their
+ * documents in groups of at most SNAPSHOT_DOCUMENTS_PER_GROUP: memory stays bounded however
  * many streams open at once.
  */
 export async function readSnapshots(ctx: RoundContext, asks: readonly Ask[]): Promise<void> {
-  const limit = ctx.options.snapshotMax;
-  const perRead = Math.max(1, Math.floor(ctx.options.memberHitsPerRead / (limit + 1)));
+  const limit = ctx.snapshotMax;
+  const perRead = Math.max(1, Math.floor(MEMBER_HITS_PER_READ / (limit + 1)));
   const batches: Ask[][] = [];
   for (let start = 0; start < asks.length; start += perRead) batches.push(asks.slice(start, start + perRead));
   const read = (batch: readonly Ask[]) =>
@@ -26,10 +33,10 @@ export async function readSnapshots(ctx: RoundContext, asks: readonly Ask[]): Pr
       (error: Error) => ({ ok: false as const, error }),
     );
   // The next reads are asked while this one is presented: the node and the service work side by side.
-  const inFlight = batches.slice(0, ctx.options.memberReadsInFlight).map(read);
+  const inFlight = batches.slice(0, MEMBER_READS_IN_FLIGHT).map(read);
   for (const [i, batch] of batches.entries()) {
     const answer = await inFlight.shift()!;
-    const following = batches[i + ctx.options.memberReadsInFlight];
+    const following = batches[i + MEMBER_READS_IN_FLIGHT];
     if (following) inFlight.push(read(following));
     if (!answer.ok) {
       for (const { query } of batch) ctx.hooks.failed(query, answer.error);
@@ -40,7 +47,7 @@ export async function readSnapshots(ctx: RoundContext, asks: readonly Ask[]): Pr
 }
 
 async function snapshotBatch(ctx: RoundContext, asks: readonly Ask[], ordered: readonly OrderedMembers[]): Promise<void> {
-  const limit = ctx.options.snapshotMax;
+  const limit = ctx.snapshotMax;
   let group: Array<{ ask: Ask; members: Array<{ id: number; version: StoredVersion }> }> = [];
   let documents = 0;
   const flush = async () => {
@@ -58,7 +65,7 @@ async function snapshotBatch(ctx: RoundContext, asks: readonly Ask[], ordered: r
       ctx.hooks.tooLarge(ask.query);
       continue;
     }
-    if (documents + answer.members.length > ctx.options.snapshotDocumentsPerGroup) await flush();
+    if (documents + answer.members.length > SNAPSHOT_DOCUMENTS_PER_GROUP) await flush();
     group.push({ ask, members: answer.members });
     documents += answer.members.length;
   }

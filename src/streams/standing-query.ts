@@ -6,13 +6,14 @@ import { Membership, versionKey, type MatchingHit, type MembershipChange, type S
 import { sseEvent, sseFrame, type SseFrame } from "./sse-frames.js";
 import type { Subscriber } from "./subscriber.js";
 import { localEventId, resumeDiff, resumeSuffix, shortHash } from "./resume-point.js";
+import type { PresentableFixture } from "../presenters/fixture-json-cache.js";
 
 /**
  * One distinct standing query and everyone subscribed to it. Its question is the polled
  * endpoint's own request (the same builder, so the stream and the endpoint can never
  * disagree); its answer is kept as a membership of fixture versions; what changes is
  * presented once and the same bytes go to every subscriber. Elasticsearch's answers reach it
- * through a round (round.ts); it never decides itself whether a fixture matches.
+ * through a round (round-context.ts); it never decides itself whether a fixture matches.
  */
 export type StandingQuerySpec = {
   /** The normalized query: equal keys share one standing query. */
@@ -38,8 +39,8 @@ export function payloadKey(version: string, presentation: string): string {
   return `${version}|${presentation}`;
 }
 
-/** A fixture to present: its document, or the JSON the cache kept for its version. */
-export type PresentableFixture = { version: string | null; doc?: FixtureDocument; json?: Buffer };
+/** A fixture to present: its document, or the JSON the cache kept for its version (declared with the cache). */
+export type { PresentableFixture };
 
 /** A fixture of a snapshot, in the polled endpoint's order, with the version it is shown at. */
 export type SnapshotEntry = { id: number; version: StoredVersion; fixture: PresentableFixture };
@@ -199,7 +200,7 @@ export class StandingQuery {
   /**
    * Applies a full answer: the membership becomes exactly `entries`. Current subscribers get the
    * difference as events (or, after a rebuild, a fresh snapshot); waiting ones get a snapshot.
-   * The round shows each entry at least at the version held (round.ts), so a new subscriber
+   * The round shows each entry at least at the version held (round-context.ts), so a new subscriber
    * never starts on an older state than the others hold.
    */
   applySnapshot(
@@ -303,9 +304,9 @@ export class StandingQuery {
   /**
    * The fixture's JSON as this query shows it: made once per round for all queries that show it
    * alike. For an event (`kept`), which stays in the replay history for many rounds, a copy of its
-   * own: the presented-JSON cache's bytes are views of 512 KiB slabs (src/presenters/json-slabs.ts),
-   * and a kept view would hold its whole slab while the history counts only the view. A snapshot
-   * is written and gone, so it sends the cache's bytes as they are.
+   * own: a small cache entry is a view of Node's shared 8 KiB buffer pool, and a kept view would
+   * hold the whole block while the history counts only the view. A snapshot is written and gone,
+   * so it sends the cache's bytes as they are.
    */
   private presented(fixture: PresentableFixture, memo: PayloadMemo, use: "kept" | "sent" = "sent"): Buffer {
     const shown = fixture.version === null ? null : payloadKey(fixture.version, this.spec.presentation);

@@ -11,7 +11,7 @@ import type { HistoryPool } from "./history-pool.js";
  *   they open;
  * - what each open stream, each standing query and each fixture a query holds costs in
  *   objects, as measured estimates (docs/streams.md, "What bounds memory");
- * - snapshot reads are bounded by the rounds themselves (round.ts: documents per group).
+ * - snapshot reads are bounded by the rounds themselves (round-snapshots.ts: documents per group).
  * Past the budget a new stream is refused with 503 and Retry-After before it starts; open
  * streams that keep up keep working.
  */

@@ -7,7 +7,7 @@ import { closeReason } from "./close-reason.js";
 import { HistoryPool } from "./history-pool.js";
 import { HubUpkeep } from "./hub-upkeep.js";
 import { QueryRegistry } from "./query-registry.js";
-import { DEFAULT_ROUND_OPTIONS, Round, type RoundHooks } from "./round.js";
+import { RoundContext, type RoundHooks } from "./round-context.js";
 import { planRound } from "./round-planner.js";
 import { StandingReader } from "./standing-reader.js";
 import type { DataPoint, IssuedEvent, StandingQuery, StandingQuerySpec } from "./standing-query.js";
@@ -18,7 +18,7 @@ import type { SharedStreamSlots } from "./shared-stream-slots.js";
 
 /**
  * Every open stream of this instance, grouped into standing queries, coordinated: the change
- * feed is polled a few times a second; a round (round.ts) asks Elasticsearch about what
+ * feed is polled a few times a second; a round (round-context.ts) asks Elasticsearch about what
  * changed for every query at once, reads the snapshots new subscribers wait for, and checks
  * memberships as windows move; the registry bounds who holds what, the budget bounds memory,
  * the upkeep keeps quiet streams alive. See docs/streams.md.
@@ -116,7 +116,7 @@ export class StreamHub {
   private readonly reader: StandingReader;
   private readonly upkeep: HubUpkeep;
   private readonly hooks: StreamHubHooks;
-  /** Fixtures to ask about again next round (round.ts, `carry`). */
+  /** Fixtures to ask about again next round (round-context.ts, `carry`). */
   private carried = new Set<number>();
   /** Open streams dropped to hold the memory budget since the start. */
   droppedForMemory = 0;
@@ -285,7 +285,7 @@ export class StreamHub {
     const searchesBefore = this.reader.searches;
     const waitedBefore = { ...this.reader.waited };
     const documentsBefore = this.reader.documentsRead;
-    const round = new Round(this.reader, this.roundHooks(), { ...DEFAULT_ROUND_OPTIONS, snapshotMax: this.options.snapshotMax }, new Date(now));
+    const round = new RoundContext(this.reader, this.roundHooks(), this.options.snapshotMax, new Date(now));
     try {
       await round.run(plan, ids);
     } catch (error) {

@@ -37,9 +37,8 @@ describe("fixture lists through the presented-JSON cache", () => {
     const expected = await Promise.all(PATHS.map(answer));
     expect(expected.every(({ body }) => (JSON.parse(body) as FixturesPage).fixtures.length > 0)).toBe(true);
     env.deps.fixtureJsonCache = new FixtureJsonCache(8 * 1024 * 1024);
-    // The first read, in two steps, finds nothing kept; the second and third read in one step
-    // (little was kept lately) and find everything kept; the fourth reads in two steps again
-    // (src/presenters/kept-share.ts).
+    // The first read finds nothing kept, the later ones everything; pages by id, livescores and
+    // search read in two steps, pages by date in one (src/routes/fixtures/page-read.ts).
     for (const [i, path] of PATHS.entries()) {
       for (const read of ["first", "second", "third", "fourth"]) expect(await answer(path), `${path}, ${read}`).toEqual(expected[i]);
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SharedState } from "../../src/shared-state/shared-state.js";
 import { SharedStreamSlots } from "../../src/streams/shared-stream-slots.js";
 import { createLogger } from "../../src/logger.js";
-import { redisAvailable, startRedis, type RedisServer } from "../support/redis-server.js";
+import { redisAvailable, startRedis, type RedisServer } from "../../scripts/lib/redis-server.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**

@@ -85,7 +85,7 @@ async function converge(open: StreamClients, deadlineMs: number): Promise<Conver
   let firstExamples: string[] = [];
   let equal = 0;
   for (;;) {
-    const truths = await polledTruths(agent, base, new Set(open.clients.map((c) => c.spec.pollPath)));
+    const truths = await polledTruths(agent, base, new Map(open.clients.map((c) => [c.spec.pollPath, c.spec.key ?? key])));
     await open.settled();
     equal = 0;
     examples = [];
@@ -104,15 +104,15 @@ async function converge(open: StreamClients, deadlineMs: number): Promise<Conver
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   agent.destroy();
-  return { reply: "converge", clients: open.clients.length, equalAtFirst, equal, seconds: (Date.now() - started) / 1000, examples, firstExamples };
+  return { reply: "converge", clients: open.clients.length, equalAtFirst, equal, seconds: (Date.now() - started) / 1000, examples, firstExamples, lastEventAt: open.lastEventAt };
 }
 
 /** Every query's polled answer, `TRUTH_READS_AT_ONCE` read at a time. */
-async function polledTruths(agent: Agent, base: string, paths: ReadonlySet<string>): Promise<Map<string, Awaited<ReturnType<typeof polledTruth>>>> {
+async function polledTruths(agent: Agent, base: string, keysByPath: ReadonlyMap<string, string>): Promise<Map<string, Awaited<ReturnType<typeof polledTruth>>>> {
   const truths = new Map<string, Awaited<ReturnType<typeof polledTruth>>>();
-  const queue = [...paths];
+  const queue = [...keysByPath];
   const reader = async () => {
-    for (let path = queue.shift(); path !== undefined; path = queue.shift()) truths.set(path, await polledTruth(agent, base, path, key));
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) truths.set(next[0], await polledTruth(agent, base, next[0], next[1]));
   };
   await Promise.all(Array.from({ length: TRUTH_READS_AT_ONCE }, reader));
   return truths;

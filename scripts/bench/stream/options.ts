@@ -13,12 +13,18 @@ export type StreamBenchOptions = {
   phases: ReadonlySet<PhaseName>;
   /** Fixtures the burst phase rewrites. */
   burst: number;
+  /** Another checkout whose compiled service is measured instead of this one's (bench:compare). */
+  serviceDir: string | undefined;
+  /** Where to write each phase's figures as JSON (bench:compare reads them). */
+  json: string | undefined;
 };
 
 /**
  * `npm run bench:stream [-- --streams 1000 --queries 100 --duration 60 --seed streams --rebuild
- * --own --phases one,many,polling,two,burst --burst 20000]`. `--own` gives every client its own
- * query (`--queries` = `--streams`): a bettor sets their own thresholds.
+ * --own --phases one,many,polling,two,burst --burst 20000 --service-dir DIR --json FILE]`. `--own`
+ * gives every client its own query (`--queries` = `--streams`): a bettor sets their own
+ * thresholds. `--service-dir` measures another checkout's compiled service (DIR/dist/src/server.js);
+ * `--json` writes each stream phase's figures to FILE (`npm run bench:compare` runs it so).
  */
 export function parseStreamBenchOptions(args: readonly string[]): StreamBenchOptions {
   const { values } = parseArgs({
@@ -32,6 +38,8 @@ export function parseStreamBenchOptions(args: readonly string[]): StreamBenchOpt
       rebuild: { type: "boolean", default: false },
       phases: { type: "string", default: "one,many,polling,two" },
       burst: { type: "string", default: "20000" },
+      "service-dir": { type: "string" },
+      json: { type: "string" },
     },
   });
   const streams = wholeOption(values.streams, "streams", 1, 10_000);
@@ -51,5 +59,7 @@ export function parseStreamBenchOptions(args: readonly string[]): StreamBenchOpt
     rebuild: values.rebuild,
     phases,
     burst: wholeOption(values.burst, "burst", 1, 1_000_000),
+    serviceDir: values["service-dir"],
+    json: values.json,
   };
 }

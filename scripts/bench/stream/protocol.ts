@@ -3,7 +3,8 @@
  * request gets exactly one answer of the matching `reply` type; `progress` lines come in
  * between.
  */
-export type StreamClientSpec = { streamPath: string; pollPath: string };
+/** `key`: the client's own key (a bettor's; bench:cluster's keys spread over the proxy's instances), else the open request's. */
+export type StreamClientSpec = { streamPath: string; pollPath: string; key?: string };
 
 export type LoadRequest =
   | { type: "open"; key: string; clients: StreamClientSpec[]; instances: string[] }
@@ -26,6 +27,15 @@ export type StreamsReply = {
   drops: number;
   violations: number;
   dropReasons: Array<[string, number]>;
+  /** Clients whose stream is open now. */
+  connected: number;
+  /** When a stream last opened and when an event last arrived (epoch ms). */
+  lastOpenAt: number;
+  lastEventAt: number;
+  /** Connections opened again after a drop (every client's opens but its first). */
+  reconnects: number;
+  /** Of those, the ones answered with a new snapshot rather than the missed events (a resume). */
+  resnapshots: number;
 };
 
 export type ConvergeReply = {
@@ -37,6 +47,8 @@ export type ConvergeReply = {
   examples: string[];
   /** Clients that differed at the first comparison (a window edge the clock moved, or a miss). */
   firstExamples: string[];
+  /** When the last event arrived (epoch ms), read as the comparison ended. */
+  lastEventAt: number;
 };
 
 export type PollReply = { reply: "poll"; seconds: number; sent: number; ok: number; late: number; shed: number; failed: number; latency: Sparse; reasons: Array<[string, number]> };

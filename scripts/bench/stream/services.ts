@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildService, freePort, startService } from "../../lib/service.js";
+import { freePort, serviceEntry, startService } from "../../lib/service.js";
 
 export type ServiceInstance = { url: string; pid: number | null; logFile: string; child: ChildProcess };
 
@@ -10,6 +10,7 @@ export type ServiceInstance = { url: string; pid: number | null; logFile: string
  * The production service (compiled once, started with production's memory settings) as
  * child processes on the benchmark's data: a fresh one per phase, so each phase's RSS, CPU
  * and Elasticsearch counts are its own. A key may hold as many streams as the phase opens.
+ * `serviceDir` (`--service-dir`): another checkout's compiled service instead of this one's.
  */
 export class Services {
   private entry: string | null = null;
@@ -18,10 +19,11 @@ export class Services {
   constructor(
     private readonly prefix: string,
     private readonly streamsPerKey: number,
+    private readonly serviceDir?: string,
   ) {}
 
   async start(count: number, label: string): Promise<ServiceInstance[]> {
-    this.entry ??= await buildService();
+    this.entry ??= await serviceEntry(this.serviceDir);
     const instances: ServiceInstance[] = [];
     for (let i = 0; i < count; i++) {
       const port = await freePort();
@@ -29,7 +31,7 @@ export class Services {
       const out = await open(logFile, "w");
       try {
         const env = { PORT: String(port), INDEX_PREFIX: this.prefix, STREAMS_PER_KEY: String(this.streamsPerKey) };
-        const child = await startService(this.entry, [], env, { stdout: out.fd });
+        const child = await startService(this.entry, [], env, { stdout: out.fd, ...(this.serviceDir ? { cwd: this.serviceDir } : {}) });
         this.running.add(child);
         instances.push({ url: `http://127.0.0.1:${port}`, pid: child.pid ?? null, logFile, child });
       } finally {

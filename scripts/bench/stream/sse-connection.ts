@@ -5,9 +5,11 @@ import { createParser } from "eventsource-parser";
  * A lean Server-Sent Events client: node:http and the `eventsource-parser` package (the
  * parser the `eventsource` package itself uses), without the WHATWG fetch and stream
  * layers a thousand `EventSource` objects bring along (less than half their CPU for the same
-events; docs/benchmarks.md has the figures). It does
- * what an EventSource does that matters here: it honours `retry:` and reconnects with
- * `Last-Event-ID` when the stream drops.
+ * events; docs/benchmarks.md has the figures). It does what an EventSource does that matters
+ * here: it honours `retry:` and reconnects with `Last-Event-ID` when the stream drops. Like our
+ * clients (and unlike a bare EventSource, which gives up on any answer but 200), it tries a 503
+ * with `Retry-After` (an instance shedding a burst of openings, or draining) again after that
+ * many seconds.
  */
 export type SseHandlers = {
   /** The service answered with an event stream. */
@@ -46,6 +48,12 @@ export class SseConnection {
     const req = request(this.url, { agent: this.agent, headers });
     this.current = req;
     req.on("response", (res) => {
+      const retryAfter = Number(res.headers["retry-after"]);
+      if (res.statusCode === 503 && Number.isFinite(retryAfter)) {
+        res.resume();
+        this.dropped(`refused 503, tried again after ${retryAfter} s`, retryAfter * 1000);
+        return;
+      }
       if (res.statusCode !== 200 || !String(res.headers["content-type"]).startsWith("text/event-stream")) {
         let body = "";
         res.setEncoding("utf8");
@@ -70,12 +78,12 @@ export class SseConnection {
     req.end();
   }
 
-  private dropped(reason: string): void {
+  private dropped(reason: string, afterMs = this.retryMs): void {
     if (this.closed || this.timer) return;
     this.handlers.onDrop(reason);
     this.timer = setTimeout(() => {
       this.timer = null;
       if (!this.closed) this.connect();
-    }, this.retryMs);
+    }, afterMs);
   }
 }

@@ -18,6 +18,11 @@ type Client = {
   state: ClientState;
   openedAt: number;
   snapshotMs: number | null;
+  /** Connections that answered with an event stream, and snapshots received: beyond the first of each, a reconnect and a resnapshot. */
+  opens: number;
+  snapshots: number;
+  /** Whether its stream is open now (between an open and a drop). */
+  connected: boolean;
   refused: { status: number; body: string } | null;
 };
 
@@ -41,6 +46,9 @@ export class StreamClients {
   private inboxHead = 0;
   private inboxBytes = 0;
   private draining = false;
+  /** When a stream last opened, and when an event last arrived (epoch ms): how long the clients took to settle. */
+  private lastOpenAt = 0;
+  lastEventAt = 0;
 
   constructor(
     key: string,
@@ -50,12 +58,19 @@ export class StreamClients {
     this.resetFigures();
     specs.forEach((spec, i) => {
       const instance = i % instanceUrls.length;
-      const client: Client = { spec, instance, state: new ClientState(), openedAt: Date.now(), snapshotMs: null, refused: null };
-      const connection = new SseConnection(`${instanceUrls[instance]}${spec.streamPath}`, { "x-api-key": key }, this.agent, {
-        onOpen: () => {},
+      const client: Client = { spec, instance, state: new ClientState(), openedAt: Date.now(), snapshotMs: null, opens: 0, snapshots: 0, connected: false, refused: null };
+      const connection = new SseConnection(`${instanceUrls[instance]}${spec.streamPath}`, { "x-api-key": spec.key ?? key }, this.agent, {
+        onOpen: () => {
+          client.opens += 1;
+          client.connected = true;
+          this.lastOpenAt = Date.now();
+        },
         onEvent: (type, id, data) => this.receive(client, type, id, data),
         onRefused: (status, body) => (client.refused = { status, body }),
-        onDrop: (reason) => this.drops.set(reason, (this.drops.get(reason) ?? 0) + 1),
+        onDrop: (reason) => {
+          client.connected = false;
+          this.drops.set(reason, (this.drops.get(reason) ?? 0) + 1);
+        },
       });
       this.clients.push(client);
       this.connections.push(connection);
@@ -104,6 +119,11 @@ export class StreamClients {
       drops: [...this.drops.values()].reduce((sum, n) => sum + n, 0),
       violations: this.clients.reduce((sum, c) => sum + c.state.violations, 0),
       dropReasons: [...this.drops],
+      connected: this.clients.filter((c) => c.connected).length,
+      lastOpenAt: this.lastOpenAt,
+      lastEventAt: this.lastEventAt,
+      reconnects: this.clients.reduce((sum, c) => sum + Math.max(0, c.opens - 1), 0),
+      resnapshots: this.clients.reduce((sum, c) => sum + Math.max(0, c.snapshots - 1), 0),
     };
   }
 
@@ -125,7 +145,8 @@ export class StreamClients {
    * more at 1,000 distinct queries): the service's figure, not the generator's, is wanted.
    */
   private receive(client: Client, type: string, id: string, data: string): void {
-    this.inbox.push({ client, type, id, data, arrived: Date.now() });
+    this.lastEventAt = Date.now();
+    this.inbox.push({ client, type, id, data, arrived: this.lastEventAt });
     this.inboxBytes += data.length;
     while (this.inboxBytes > INBOX_MAX_BYTES) this.applyNext();
     if (this.draining) return;
@@ -163,6 +184,7 @@ export class StreamClients {
     if (event === null) return;
     if (event.type === "snapshot") {
       client.state.snapshot(event.fixtures);
+      client.snapshots += 1;
       client.snapshotMs ??= arrived - client.openedAt;
       return;
     }

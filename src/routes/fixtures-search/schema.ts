@@ -2,7 +2,7 @@ import { LIVE_INCLUDES } from "../../domain/fixture/includes.js";
 import { FIXTURE_STATUSES } from "../../domain/types/statuses.js";
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
-import { FixtureSchema } from "../../presenters/fixture-schema.js";
+import { SearchFixtureSchema } from "../../presenters/fixture-schema.js";
 import { MAX_WHERE_CONDITIONS, MAX_WHERE_DIGITS, parseFilters, parseOrder, parseWhere, type FilterKind } from "../../http/bracket-params.js";
 import { idListParam } from "../../http/id-params.js";
 import { checkPageDepth } from "../../http/page-params.js";
@@ -117,16 +117,6 @@ export const FixturesSearchDocSchema = z.object({
     { odds: "bookmakers:1,2;is_live:0" },
   ),
 });
-
-/** A search result: the Fixture object without group and stage, with the three modules search offers. */
-export const SearchFixtureSchema = FixtureSchema.omit({
-  group: true,
-  stage: true,
-  fair_odds: true,
-  movement: true,
-  last_fixtures: true,
-  trends: true,
-}).openapi("SearchFixture");
 
 export const FixturesSearchResponseSchema = z
   .object({

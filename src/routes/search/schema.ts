@@ -1,6 +1,6 @@
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
 import { z } from "../../openapi/zod.js";
-import { FIXTURE_MODULE_KEYS, FixtureSchema, ParticipantSchema } from "../../presenters/fixture-schema.js";
+import { EntityFixtureSchema } from "../../presenters/fixture-schema.js";
 import { ENTITY_TYPES } from "../../search/entity/search-plan.js";
 
 export const DEFAULT_LIMIT = 5;
@@ -82,13 +82,7 @@ export const SearchTeamSchema = z
  * includes (date_time without milliseconds, participants without position, no updated_at),
  * plus score.
  */
-export const EntitySearchFixtureSchema = FixtureSchema.omit({ ...FIXTURE_MODULE_KEYS, updated_at: true })
-  .extend({
-    date_time: z.string().openapi({ format: "date-time", description: "UTC, without milliseconds (YYYY-MM-DDTHH:mm:ssZ)" }),
-    participants: z.array(ParticipantSchema.omit({ position: true }).openapi("EntitySearchParticipant")),
-    score: score(),
-  })
-  .openapi("EntitySearchFixture");
+export const EntitySearchFixtureSchema = EntityFixtureSchema.extend({ score: score() }).openapi("EntitySearchFixture");
 
 export const EntitySearchResponseSchema = z
   .object({

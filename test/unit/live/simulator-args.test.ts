@@ -28,6 +28,14 @@ describe("parseSimulatorArgs", () => {
     expect(() => parseSimulatorArgs(["--updates-log", " "])).toThrow(/--updates-log/);
   });
 
+  it("reads --start-at as an instant, and refuses what is not an ISO date and time", () => {
+    expect(parseSimulatorArgs(["--start-at", "2026-11-28T14:00:00Z"]).startAt).toEqual(new Date("2026-11-28T14:00:00Z"));
+    expect(parseSimulatorArgs([])).not.toHaveProperty("startAt");
+    expect(() => parseSimulatorArgs(["--start-at", "tomorrow"])).toThrow(/--start-at/);
+    expect(() => parseSimulatorArgs(["--start-at", "2026-11-28"])).toThrow(/--start-at/);
+    expect(() => parseSimulatorArgs(["--start-at", "2026-13-45T99:00:00Z"])).toThrow(/--start-at/);
+  });
+
   it("refuses a speed, tick or duration out of range", () => {
     expect(() => parseSimulatorArgs(["--speed", "0"])).toThrow(/--speed/);
     expect(() => parseSimulatorArgs(["--speed", "fast"])).toThrow(/--speed/);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { FixtureDocument } from "../../../src/domain/fixture/fixture-document.js";
 import type { FixtureJsonOptions, PresentableFixture } from "../../../src/presenters/fixture-json-cache.js";
 import { fixtureListTag, type FixtureListTagInput } from "../../../src/presenters/fixture-list-tag.js";
 
 const json = Buffer.from("{}");
-const fixture = (version: string | null): PresentableFixture => ({ version, json });
+// A fixture without a version is one read with its document (the tag never reads it).
+const fixture = (version: string | null): PresentableFixture => (version === null ? { version, doc: {} as FixtureDocument } : { version, json });
 const options: FixtureJsonOptions = { variant: "fixtures", language: "en", includes: new Set(["odds", "last_fixtures"]), filters: {} };
 const base: FixtureListTagInput = {
   key: "fixtures",

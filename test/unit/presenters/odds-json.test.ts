@@ -6,7 +6,7 @@ import { oddId } from "../../../src/domain/football/odds/odd-id.js";
 import { Random } from "../../../src/domain/football/random.js";
 import type { OddsFilter } from "../../../src/presenters/fixture-filters.js";
 import { presentOdds } from "../../../src/presenters/fixture-modules.js";
-import { oddsJson, oddsJsonOnce } from "../../../src/presenters/odds-json.js";
+import { oddsJson } from "../../../src/presenters/odds-json.js";
 
 const FIXTURE_ID = 4_000_000_123;
 
@@ -40,26 +40,6 @@ const FILTERS: Array<OddsFilter | undefined> = [
   { markets: [] },
 ];
 
-describe("oddsJsonOnce", () => {
-  it("gives each filter and live-only choice of one document its own text, whichever filter object asks", () => {
-    const random = new Random("odds-json-once");
-    const doc = { id: FIXTURE_ID, odds: randomOdds(random, FIXTURE_ID) };
-    // Three passes: the first notes each key, the second keeps its text, the third reads it back.
-    for (let pass = 0; pass < 3; pass++) {
-      for (const filter of FILTERS) {
-        for (const liveOnly of [false, true]) {
-          // Asked with a copy of the filter: the key is the filter's value, not the object.
-          const asked = filter === undefined ? undefined : structuredClone(filter);
-          expect(oddsJsonOnce(doc, asked, liveOnly)).toBe(oddsJson(doc, filter, liveOnly));
-        }
-      }
-    }
-    const other = { id: FIXTURE_ID + 1, odds: randomOdds(random, FIXTURE_ID + 1) };
-    expect(oddsJsonOnce(other, undefined, false)).toBe(oddsJson(other, undefined, false));
-    expect(oddsJsonOnce(other, undefined, false)).not.toBe(oddsJsonOnce(doc, undefined, false));
-  });
-});
-
 describe("oddsJson", () => {
   it("writes exactly JSON.stringify(presentOdds(...)) for every selection, status, filter and live-only choice", () => {
     const random = new Random("odds-json");
@@ -73,13 +53,9 @@ describe("oddsJson", () => {
     }
   });
 
-  it("writes no odds and stored values that are not numbers as JSON.stringify does", () => {
+  it("writes an empty list for a fixture without odds", () => {
     expect(oddsJson({ id: FIXTURE_ID, odds: [] }, undefined, false)).toBe("[]");
     expect(oddsJson({ id: FIXTURE_ID } as Pick<FixtureDocument, "id" | "odds">, undefined, false)).toBe("[]");
-    const id = oddId({ fixtureId: FIXTURE_ID, isLive: 0, bookmakerId: 1, marketId: 1, slot: 0 });
-    const odd = [localOddId(id, FIXTURE_ID), null, Number.NaN, "1795000000"] as unknown as PackedOdd;
-    const doc = { id: FIXTURE_ID, odds: [odd] };
-    expect(oddsJson(doc, undefined, false)).toBe(JSON.stringify(presentOdds(doc, undefined, false)));
   });
 
   it("writes non-finite numbers and negative zero in an all-number tuple as JSON.stringify does", () => {
@@ -88,19 +64,6 @@ describe("oddsJson", () => {
     const doc = { id: FIXTURE_ID, odds: [odd] };
     expect(oddsJson(doc, undefined, false)).toBe(JSON.stringify(presentOdds(doc, undefined, false)));
     expect(oddsJson(doc, undefined, false)).toContain('"value":null');
-  });
-
-  it("leaves ids it cannot write as digits, and tuples that are not arrays, to the objects' way", () => {
-    const tuple = (fixtureId: number) => [oddId({ fixtureId: Math.max(1, Math.floor(fixtureId)), isLive: 0, bookmakerId: 1, marketId: 1, slot: 2 }) % 1000, 1.5, 0, 1] as PackedOdd;
-    for (const id of [0, 0.5, 123]) {
-      const doc = { id, odds: [tuple(id)] };
-      expect(oddsJson(doc, undefined, false)).toBe(JSON.stringify(presentOdds(doc, undefined, false)));
-    }
-    const stringId = { id: "123" as unknown as number, odds: [tuple(123)] };
-    expect(oddsJson(stringId, undefined, false)).toBe(JSON.stringify(presentOdds(stringId, undefined, false)));
-    const notArray = { id: FIXTURE_ID, odds: [{ 0: 2, 1: 1.5, 2: 0, 3: 1 } as unknown as PackedOdd] };
-    expect(() => presentOdds(notArray, undefined, false)).toThrow(TypeError);
-    expect(() => oddsJson(notArray, undefined, false)).toThrow(TypeError);
   });
 
   it("fails on an unknown settlement status like unpacking does, filtered out or not", () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../../src/domain/fixture/fixture-document.js";
 import type { Filters } from "../../../src/presenters/fixture-filters.js";
-import { presentStatEntries, type StatisticView } from "../../../src/presenters/fixture-modules.js";
 import { presentFixture, presentFixtureJson, type FixtureVariant } from "../../../src/presenters/fixture-presenter.js";
-import { statEntriesJson } from "../../../src/presenters/stat-entries-json.js";
+import type { StatisticView } from "../../../src/presenters/fixture-schema.js";
 import { fixtureDocuments } from "../../support/fixtures-catalog.js";
 
 describe("presentFixtureJson", () => {
@@ -32,33 +31,4 @@ describe("presentFixtureJson", () => {
       }
     }
   }, 60_000); // 128 combinations per document, each presented twice: 6 s on a slow day, past vitest's 5 s default
-});
-
-describe("statEntriesJson", () => {
-  const entry = (fields: Record<string, unknown>) => ({ team_id: 11, type_id: 34, developer_name: "CORNERS", value: 5, location: "home", ...fields }) as unknown as StatisticView;
-  const same = (entries: StatisticView[]) => expect(statEntriesJson(entries)).toBe(JSON.stringify(presentStatEntries(entries)));
-
-  it("writes numbers, names and null values as JSON.stringify does", () => {
-    same([]);
-    same([entry({})]);
-    same([entry({ value: null }), entry({ value: 0.5 }), entry({ value: -0 }), entry({ value: 1e21 }), entry({ value: 1e-7 }), entry({ team_id: 2 ** 53 + 2 })]);
-    same([entry({ developer_name: 'quote " backslash \\ newline \n tab \t ü ✓ \u0001' }), entry({ developer_name: "" })]);
-  });
-
-  it("leaves anything else to JSON.stringify: missing, non-finite, string, boolean and object values", () => {
-    same([entry({ value: undefined }), entry({ team_id: undefined }), entry({ developer_name: undefined })]);
-    same([entry({ value: Number.NaN }), entry({ value: Number.POSITIVE_INFINITY }), entry({ type_id: Number.NEGATIVE_INFINITY })]);
-    same([entry({ value: "7" }), entry({ value: true }), entry({ value: { nested: [1, "x"] } }), entry({ developer_name: 12 }), entry({ team_id: "11" })]);
-  });
-
-  it("writes a hole in the list as null, as JSON.stringify does", () => {
-    same([, entry({})] as StatisticView[]);
-    same([entry({}), , entry({ value: 2 })] as StatisticView[]);
-  });
-
-  it("fails where presenting a list that is not one fails", () => {
-    const notAList = { length: 1 } as unknown as StatisticView[];
-    expect(() => statEntriesJson(notAList)).toThrow(TypeError);
-    expect(() => presentStatEntries(notAList)).toThrow(TypeError);
-  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HistoryPool } from "../../../src/streams/history-pool.js";
 import type { StoredVersion } from "../../../src/streams/membership.js";
-import { DEFAULT_ROUND_OPTIONS, Round, type RoundHooks } from "../../../src/streams/round.js";
+import { RoundContext, type RoundHooks } from "../../../src/streams/round-context.js";
 import type { OrderedMembers, ReadDocument, StandingReader } from "../../../src/streams/standing-reader.js";
 import { StandingQuery, type StandingQuerySpec } from "../../../src/streams/standing-query.js";
 import type { Subscriber } from "../../../src/streams/subscriber.js";
@@ -18,7 +18,7 @@ const doc = (id: number, seq: number) => ({ id, seq }) as never;
 const SPEC: StandingQuerySpec = {
   key: "k",
   request: () => ({ index: "f", query: { term: { status: "LIVE" } } }),
-  present: (fixture) => [Buffer.from(JSON.stringify(fixture.doc))],
+  present: (fixture) => [Buffer.from(JSON.stringify("doc" in fixture ? fixture.doc : null))],
   peek: () => undefined,
   presentation: "p",
 };
@@ -58,7 +58,7 @@ describe("a round's snapshot", () => {
     query.waiting.push(joining);
     const reader = scriptedReader([{ id: 1, version: v(3) }], new Map([[1, { doc: doc(1, 5), version: v(5) }]]));
     const joined: Subscriber[] = [];
-    await new Round(reader, hooks(joined), { ...DEFAULT_ROUND_OPTIONS, snapshotMax: 100 }, new Date()).run(
+    await new RoundContext(reader, hooks(joined), 100, new Date()).run(
       { snapshots: [{ query, request: SPEC.request(new Date()) }], changes: [], checks: [], failed: [] },
       [],
     );
@@ -73,7 +73,7 @@ describe("a round's snapshot", () => {
     const response = recordingResponse();
     query.waiting.push(subscriber(response));
     const reader = scriptedReader([{ id: 1, version: v(3) }], new Map([[1, { doc: doc(1, 4), version: v(4) }]]));
-    const round = new Round(reader, hooks(), { ...DEFAULT_ROUND_OPTIONS, snapshotMax: 100 }, new Date());
+    const round = new RoundContext(reader, hooks(), 100, new Date());
     await round.run({ snapshots: [{ query, request: SPEC.request(new Date()) }], changes: [], checks: [], failed: [] }, []);
     expect(response.sent.join("")).toContain('"fixtures":[{"id":1,"seq":4}]');
     expect(query.held(1)).toEqual(v(4));
@@ -98,10 +98,10 @@ describe("a round's membership check", () => {
       versions: async () => new Map([[1, v(3)], [2, v(4)]]),
     } as unknown as StandingReader;
     const corrected: Array<[string, number]> = [];
-    const round = new Round(
+    const round = new RoundContext(
       reader,
       { ...hooks(), corrected: (q, fixtures) => corrected.push([q.id, fixtures]), reportedVersion: (id) => `fixtures_v1/${id}/3/1` },
-      { ...DEFAULT_ROUND_OPTIONS, snapshotMax: 100 },
+      100,
       new Date(),
     );
     await round.run({ snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);
@@ -119,7 +119,7 @@ describe("a round's membership check", () => {
     } as unknown as StandingReader;
     const corrected: number[] = [];
     const uncounted: string[] = [];
-    const round = new Round(
+    const round = new RoundContext(
       reader,
       {
         ...hooks(),
@@ -127,7 +127,7 @@ describe("a round's membership check", () => {
         uncounted: (error, fixtures, queries) => uncounted.push(`${error.message}: ${fixtures} of ${queries.join(",")}`),
         reportedVersion: (id) => `fixtures_v1/${id}/3/1`,
       },
-      { ...DEFAULT_ROUND_OPTIONS, snapshotMax: 100 },
+      100,
       new Date(),
     );
     await round.run({ snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);

@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { freePort } from "../../scripts/lib/service.js";
+import { freePort } from "./service.js";
 
 /**
  * A real Redis server from Debian's package (redis-server), on its own loopback port with no
- * persistence, for the tests of limits shared across instances. `available` is false where the
- * package is missing (.ci/run installs it), and those tests say they are skipped.
+ * persistence: the shared counters of the tests of limits across instances, of `npm run cluster`
+ * and of bench:cluster. `redisAvailable` is false where the package is missing (.ci/run installs
+ * it): the tests then say they are skipped, the scripts say what to install.
  */
 export const redisAvailable = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
 
