@@ -4,10 +4,11 @@
  * the compiled service (a child process, production's flags, no rate limit).
  *
  * Data: the versioned indices under INDEX_PREFIX (default `bench_backtest`); when there are none,
- * or they lack fields the mappings now define (no `settled_selections`), a rebuild from the real
- * data first (the synthetic source where ../shared/data/openfootball is absent). Each request of a
- * scope is another rule: the selection and the price turn through the catalogue, and the where
- * turns through none, one and two metric ranges, so no two requests in a row ask the same.
+ * or they lack fields the mappings now define (no nested `settled_selections.selection`), a
+ * rebuild from the real data first (the synthetic source where ../shared/data/openfootball is
+ * absent). Each request of a scope is another rule: the selection and the price turn through the
+ * catalogue, and the where turns through none, one and two metric ranges, so no two requests in a
+ * row ask the same.
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config.js";

@@ -15,16 +15,18 @@ export type BacktestCounts = {
 
 type Sum = { value: number };
 type Count = { doc_count: number };
-type Outcome = Count & { won: Count; profit: Sum };
-type LeagueBucket = Outcome & { key: number; league: { hits: { hits: Array<{ _source?: { league?: { id: number; name: string } } }> } } };
-type MonthBucket = Outcome & { key_as_string: string; cumulative_profit: Sum };
-type BetAggs = Outcome & { lost: Count; void: Count; sp: Sum; by_league: { buckets: LeagueBucket[] }; by_month: { buckets: MonthBucket[] } };
+/** A fixture bucket's bets: its fixtures' settled selection backed (search/backtest/backtest-request.ts, `betAggs`). */
+type Bets<Extra = object> = { selection: { bet: Count & { won: Count; profit: Sum } & Extra } };
+type LeagueBucket = Bets & { key: number; league: { hits: { hits: Array<{ _source?: { league?: { id: number; name: string } } }> } } };
+type MonthBucket = Bets & { key_as_string: string; cumulative_profit: Sum };
+type BetAggs = Bets<{ lost: Count; void: Count; sp: Sum }> & { by_league: { buckets: LeagueBucket[] }; by_month: { buckets: MonthBucket[] } };
 
 /** The one aggregation search of a backtest (search/backtest/backtest-request.ts), read into its counts. */
 export async function readBacktestCounts(es: Client, request: estypes.SearchRequest): Promise<BacktestCounts> {
   const response = await es.search<unknown, { bets: BetAggs }>(request);
-  const bets = response.aggregations?.bets;
-  if (!bets) throw new Error("backtest: the search answered without its aggregations");
+  const aggs = response.aggregations?.bets;
+  if (!aggs) throw new Error("backtest: the search answered without its aggregations");
+  const bets = aggs.selection.bet;
   const total = response.hits.total;
   return {
     fixtures: typeof total === "number" ? total : (total?.value ?? 0),
@@ -34,20 +36,16 @@ export async function readBacktestCounts(es: Client, request: estypes.SearchRequ
     void: bets.void.doc_count,
     spCents: bets.sp.value,
     profitMilli: bets.profit.value,
-    leagues: bets.by_league.buckets.map((bucket) => ({
-      id: bucket.key,
-      name: bucket.league.hits.hits[0]?._source?.league?.name ?? "",
-      bets: bucket.doc_count,
-      won: bucket.won.doc_count,
-      profitMilli: bucket.profit.value,
+    leagues: aggs.by_league.buckets.map(({ key, league, selection: { bet } }) => ({
+      id: key,
+      name: league.hits.hits[0]?._source?.league?.name ?? "",
+      bets: bet.doc_count,
+      won: bet.won.doc_count,
+      profitMilli: bet.profit.value,
     })),
-    months: bets.by_month.buckets.filter((bucket) => bucket.doc_count > 0).map((bucket) => ({
-      month: bucket.key_as_string,
-      bets: bucket.doc_count,
-      won: bucket.won.doc_count,
-      profitMilli: bucket.profit.value,
-      cumulativeMilli: bucket.cumulative_profit.value,
-    })),
+    months: aggs.by_month.buckets.flatMap(({ key_as_string: month, cumulative_profit, selection: { bet } }) =>
+      bet.doc_count === 0 ? [] : [{ month, bets: bet.doc_count, won: bet.won.doc_count, profitMilli: bet.profit.value, cumulativeMilli: cumulative_profit.value }],
+    ),
   };
 }
 

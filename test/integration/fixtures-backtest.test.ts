@@ -17,10 +17,12 @@ const OTHER_LEAGUE = 72;
 const ORDER_LEAGUE = 73;
 const CONFIDENCE = "PREDICTION_GL_CONFIDENCE";
 
-/** A pre-match Home odd of the Fulltime Result (market 1, slot 0) at one bookmaker, settled. */
-function home(bookmakerId: number, sp: number, status: number): PackedOdd {
-  return [(bookmakerId - 1) * 100 + 10, sp, sp, 0, status];
+/** A pre-match odd of the Fulltime Result (market 1; slot 0 Home, 1 Draw, 2 Away) at one bookmaker, settled. */
+function fulltime(slot: number, bookmakerId: number, sp: number, status: number): PackedOdd {
+  return [(bookmakerId - 1) * 100 + 10 + slot, sp, sp, 0, status];
 }
+const home = (bookmakerId: number, sp: number, status: number) => fulltime(0, bookmakerId, sp, status);
+const draw = (bookmakerId: number, sp: number, status: number) => fulltime(1, bookmakerId, sp, status);
 const { WON, LOST, VOID } = SETTLEMENT;
 
 function fixture(id: number, date: string, league_id: number, confidence: number, odds: PackedOdd[], status: SearchFixtureSpec["status"] = "FT"): SearchFixtureSpec {
@@ -28,8 +30,9 @@ function fixture(id: number, date: string, league_id: number, confidence: number
 }
 
 const FIXTURES: SearchFixtureSpec[] = [
-  // Same kick-off: id 7011 comes before 7012. Bookmaker 2 has the best price of 7012.
-  fixture(7012, "2025-01-10T15:00:00Z", RULE_LEAGUE, 70, [home(1, 2.0, WON), home(2, 2.1, WON)]),
+  // Same kick-off: id 7011 comes before 7012. Bookmaker 2 has the best price of 7012. Its Draw is
+  // another settled selection of the same fixture, which no Home bet may count.
+  fixture(7012, "2025-01-10T15:00:00Z", RULE_LEAGUE, 70, [home(1, 2.0, WON), draw(1, 3.3, LOST), home(2, 2.1, WON), draw(2, 3.5, LOST)]),
   fixture(7011, "2025-01-10T15:00:00Z", RULE_LEAGUE, 80, [home(1, 1.5, LOST), home(2, 1.4, LOST)]),
   fixture(7013, "2025-02-05T19:45:00Z", RULE_LEAGUE, 75, [home(1, 3.0, LOST), home(2, 2.9, LOST)]),
   // Only bookmaker 1 priced it: no bet when bookmaker 2 is backed.
@@ -42,9 +45,10 @@ const FIXTURES: SearchFixtureSpec[] = [
   fixture(7017, "2025-04-02T15:00:00Z", RULE_LEAGUE, 80, [home(1, 9.0, WON)]),
   fixture(7021, "2025-01-15T12:00:00Z", OTHER_LEAGUE, 85, [home(1, 2.5, WON), home(2, 2.4, WON)]),
   // Three bets at one kick-off: in id order -1, +2, -1 falls 1 from each peak; sorted by profit it would fall 2.
+  // 7032's lost Draw: read in place of its Home's profit (a nested sort not filtered to the selection), it would fall 3.
   fixture(7033, "2025-05-03T15:00:00Z", ORDER_LEAGUE, 60, [home(1, 1.8, LOST)]),
   fixture(7031, "2025-05-03T15:00:00Z", ORDER_LEAGUE, 60, [home(1, 1.9, LOST)]),
-  fixture(7032, "2025-05-03T15:00:00Z", ORDER_LEAGUE, 60, [home(1, 3.0, WON)]),
+  fixture(7032, "2025-05-03T15:00:00Z", ORDER_LEAGUE, 60, [home(1, 3.0, WON), draw(1, 3.4, LOST)]),
 ];
 
 beforeAll(async () => {
@@ -100,6 +104,14 @@ describe("GET /fixtures/backtest", () => {
   it("walks max_drawdown in kick-off order, then fixture id", async () => {
     const body = await backtest(`market_id=1&label_id=1&start_date=2025-05-01&end_date=2025-05-31&league_id=${ORDER_LEAGUE}`);
     expect(body.backtest).toMatchObject({ bets: 3, won: 1, lost: 2, profit: 0, max_drawdown: 1 });
+  });
+
+  it("counts only the selection backed among a fixture's settled selections", async () => {
+    const body = await backtest(`where[${CONFIDENCE}]=50:100&market_id=1&label_id=2&start_date=2025-01-01&end_date=2025-03-31&league_id=${RULE_LEAGUE}`);
+    // The Draws of 7012 only (best price 3.5, lost), in total, by league and by month.
+    expect(body.backtest).toMatchObject({ fixtures: 5, bets: 1, won: 0, lost: 1, profit: -1, average_odds: 3.5, max_drawdown: 1 });
+    expect(body.by_league).toEqual([{ league: { id: RULE_LEAGUE, name: `League ${RULE_LEAGUE}` }, bets: 1, won: 0, profit: -1, roi: -1 }]);
+    expect(body.by_month).toEqual([{ month: "2025-01", bets: 1, won: 0, profit: -1, cumulative_profit: -1 }]);
   });
 
   it("answers zeros and nulls when nothing matched", async () => {

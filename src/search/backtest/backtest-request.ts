@@ -10,7 +10,7 @@ export type BacktestInput = {
   /** Kick-off from this instant (inclusive) to `end` (exclusive): whole UTC days. */
   start: Date;
   end: Date;
-  /** The selection's field (settled-selections.ts, `selectionKey`) and the price backed. */
+  /** The selection backed (settled-selections.ts, `selectionKey`) and the price backed. */
   selectionKey: string;
   price: PriceKey;
 };
@@ -18,10 +18,17 @@ export type BacktestInput = {
 /** Leagues a backtest reports at most; more than any catalogue holds (terms is exact below it). */
 export const MAX_LEAGUES = 10_000;
 
-/** The settled fields a backtest reads (indices/fixtures.json, `settled_selections`). */
-export function betFields(input: Pick<BacktestInput, "selectionKey" | "price">): { result: string; sp: string; profit: string } {
-  const base = `settled_selections.${input.selectionKey}`;
-  return { result: `${base}.result`, sp: `${base}.sp_cents.${input.price}`, profit: `${base}.profit_milli.${input.price}` };
+/** The nested documents a backtest bets on (indices/fixtures.json): one per settled selection of a finished fixture. */
+const SETTLED_PATH = "settled_selections";
+
+/** The fields of a settled selection a backtest reads: which one it is, its result, and the price backed's sp and profit. */
+export function betFields(price: PriceKey): { selection: string; result: string; sp: string; profit: string } {
+  return {
+    selection: `${SETTLED_PATH}.selection`,
+    result: `${SETTLED_PATH}.result`,
+    sp: `${SETTLED_PATH}.sp_cents.${price}`,
+    profit: `${SETTLED_PATH}.profit_milli.${price}`,
+  };
 }
 
 /**
@@ -36,27 +43,59 @@ function ruleFilter(input: BacktestInput): estypes.QueryDslQueryContainer[] {
   ];
 }
 
-/** A bet is a matched fixture with a settled price for the selection (only finished fixtures have one). */
-function betFilter(input: BacktestInput): estypes.QueryDslQueryContainer {
-  return { exists: { field: betFields(input).profit } };
+/**
+ * A bet, inside `settled_selections`: the selection backed with a starting price at the price backed.
+ * A fixture holds each selection once, so a matched fixture has at most one such document.
+ */
+function selectionBet(input: Pick<BacktestInput, "selectionKey" | "price">): estypes.QueryDslQueryContainer {
+  const fields = betFields(input.price);
+  return { bool: { filter: [{ term: { [fields.selection]: input.selectionKey } }, { exists: { field: fields.profit } }] } };
 }
 
-/** Won, lost, void and the profit, per bucket: what every level of the answer counts. */
-function outcomeAggs(input: BacktestInput): Record<string, estypes.AggregationsAggregationContainer> {
-  const fields = betFields(input);
-  return {
-    won: { filter: { terms: { [fields.result]: ["won", "half_won"] } } },
-    profit: { sum: { field: fields.profit } },
-  };
+/** A fixture with a bet (only finished fixtures have settled selections). */
+function betFilter(input: BacktestInput): estypes.QueryDslQueryContainer {
+  return { nested: { path: SETTLED_PATH, query: selectionBet(input) } };
 }
 
 /**
+ * The bet of each fixture in a bucket, and what it counts: Elasticsearch steps into the fixtures'
+ * settled selections (`nested`), keeps the one backed (`filter`, its doc_count is the bets) and
+ * counts the won ones and sums the profit, plus `extra`. Buckets are taken on the fixtures first
+ * (league, month) and each steps down into its own bets, so no bucket needs `reverse_nested`.
+ */
+function betAggs(
+  input: BacktestInput,
+  extra: Record<string, estypes.AggregationsAggregationContainer> = {},
+): Record<string, estypes.AggregationsAggregationContainer> {
+  const fields = betFields(input.price);
+  return {
+    selection: {
+      nested: { path: SETTLED_PATH },
+      aggs: {
+        bet: {
+          filter: selectionBet(input),
+          aggs: {
+            won: { filter: { terms: { [fields.result]: ["won", "half_won"] } } },
+            profit: { sum: { field: fields.profit } },
+            ...extra,
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The path from a fixture bucket to its bets' summed profit (`betAggs`), for a pipeline aggregation. */
+const BET_PROFIT_PATH = "selection>bet>profit";
+
+/**
  * One search that counts the whole backtest: hits are the matched fixtures (any status), and under
- * `bets` Elasticsearch sums each figure, per league and per kick-off month (UTC) with the running
- * profit (`cumulative_sum`). Money fields are integers, so every sum is exact.
+ * `bets` (the matched fixtures with a bet) Elasticsearch sums each figure over the bets' nested
+ * documents, in total, per league and per kick-off month (UTC) with the running profit
+ * (`cumulative_sum`). Money fields are integers, so every sum is exact.
  */
 export function backtestAggregationRequest(input: BacktestInput, index: string): estypes.SearchRequest {
-  const fields = betFields(input);
+  const fields = betFields(input.price);
   return {
     index,
     size: 0,
@@ -67,18 +106,19 @@ export function backtestAggregationRequest(input: BacktestInput, index: string):
       bets: {
         filter: betFilter(input),
         aggs: {
-          ...outcomeAggs(input),
-          lost: { filter: { terms: { [fields.result]: ["lost", "half_lost"] } } },
-          void: { filter: { term: { [fields.result]: "void" } } },
-          sp: { sum: { field: fields.sp } },
+          ...betAggs(input, {
+            lost: { filter: { terms: { [fields.result]: ["lost", "half_lost"] } } },
+            void: { filter: { term: { [fields.result]: "void" } } },
+            sp: { sum: { field: fields.sp } },
+          }),
           by_league: {
             terms: { field: "league.id", size: MAX_LEAGUES, order: { _key: "asc" } },
-            aggs: { ...outcomeAggs(input), league: { top_hits: { size: 1, _source: { includes: ["league.id", "league.name"] } } } },
+            aggs: { ...betAggs(input), league: { top_hits: { size: 1, _source: { includes: ["league.id", "league.name"] } } } },
           },
           by_month: {
             // cumulative_sum needs every month between the first and the last bet (min_doc_count 0); the reader drops the empty ones.
             date_histogram: { field: "date_time", calendar_interval: "month", time_zone: "UTC", min_doc_count: 0, format: "yyyy-MM" },
-            aggs: { ...outcomeAggs(input), cumulative_profit: { cumulative_sum: { buckets_path: "profit" } } },
+            aggs: { ...betAggs(input), cumulative_profit: { cumulative_sum: { buckets_path: BET_PROFIT_PATH } } },
           },
         },
       },
@@ -91,7 +131,8 @@ export const SEQUENCE_PAGE = 10_000;
 
 /**
  * One page of the bets' profits in kick-off order, then fixture id: what max_drawdown walks.
- * No document is loaded (`stored_fields: _none_`): each hit is its sort values, the profit last.
+ * No document is loaded (`stored_fields: _none_`): each hit is its sort values, the profit last,
+ * read from the bet's nested document (a nested sort filtered to the selection backed).
  */
 export function profitSequenceRequest(input: BacktestInput, index: string, after?: estypes.SortResults): estypes.SearchRequest {
   return {
@@ -101,7 +142,11 @@ export function profitSequenceRequest(input: BacktestInput, index: string, after
     allow_partial_search_results: false,
     stored_fields: "_none_",
     query: { bool: { filter: [...ruleFilter(input), betFilter(input)] } },
-    sort: [{ date_time: { order: "asc" } }, { id: { order: "asc" } }, { [betFields(input).profit]: { order: "asc" } }],
+    sort: [
+      { date_time: { order: "asc" } },
+      { id: { order: "asc" } },
+      { [betFields(input.price).profit]: { order: "asc", nested: { path: SETTLED_PATH, filter: selectionBet(input) } } },
+    ],
     ...(after ? { search_after: after } : {}),
   };
 }

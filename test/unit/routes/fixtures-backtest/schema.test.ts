@@ -14,7 +14,7 @@ describe("fixturesBacktestInput (GET /fixtures/backtest)", () => {
       where: [],
       start: new Date("2025-11-29T00:00:00Z"),
       end: new Date("2026-11-29T00:00:00Z"),
-      selectionKey: "sel_1_1_0",
+      selectionKey: "1_1_0",
       price: "best",
     });
   });
@@ -27,7 +27,7 @@ describe("fixturesBacktestInput (GET /fixtures/backtest)", () => {
       where: [{ name: "HOME_GOALS_SCORED", min: 1500, max: 3000, location: "HOME" }],
       start: new Date("2024-08-01T00:00:00Z"),
       end: new Date("2025-06-01T00:00:00Z"),
-      selectionKey: "sel_2_4_25",
+      selectionKey: "2_4_25",
       price: "b3",
     });
   });
