@@ -4,7 +4,7 @@
  * silently undo them (docs/design.md, "Rebuild carry-over"). So, right before the swap and
  * again right after it, every fixture the old version changed since the rebuild started is
  * copied into the new version, unless the new version's document is as new or newer (a live
- * write after the swap), with its indexed-only `effective` and `search` recomputed. The copy is
+ * write after the swap), with its indexed-only fields recomputed (fixture-derived.ts). The copy is
  * conditional on the version read, like every fixture write. Fixtures the new version no longer
  * has are not revived. A fixture is copied into whichever family of the new version holds it
  * (the live part or history); a move of settled fixtures carries over the same way.

@@ -1,6 +1,6 @@
 /**
  * The update path a live feed uses: one fixture document read with its version, the change
- * merged (fixture-change.ts), the indexed-only `effective` and `search` recomputed, and the
+ * merged (fixture-change.ts), the indexed-only fields recomputed (fixture-derived.ts), and the
  * whole document written back only if nobody wrote it in between (`if_seq_no` /
  * `if_primary_term`). On a conflict the document is read again and the change merged again,
  * a bounded number of times (docs/design.md, "Conditional writes": no retry_on_conflict with
