@@ -156,6 +156,11 @@ async function main(): Promise<number> {
     for (let count = 1; count <= 3; count++) {
       await topology.startInstance(count - 1);
       await topology.waitForRunning();
+      // Each new instance gets the warm-up the lone one had, on its own port: a cold process spends
+      // seconds compiling, which the idle reading would charge to the topology (run 4 of session 19
+      // read 26 ms/s more per proxied instance, most of it a fresh process's start).
+      const added = topology.instances[count - 1]!;
+      await closedWarmup(added.url, loadKeys[0]!, next, warmupMs, (line) => log(`  ${added.name}: ${line}`));
       const pids = topology.runningPids();
       const label = `1${"bcd"[count - 1]}. Through HAProxy, ${count} instance${count > 1 ? "s" : ""}, limits in Redis`;
       figures.push(await measureTopology(label, { baseUrl: topology.proxyUrl, key: loadKeys[0]!, servicePid: pids[0]!, servicePids: pids, nodePids }, topology.proxyPid, next, { rate: compareRate }, log));
