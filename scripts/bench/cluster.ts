@@ -4,10 +4,12 @@
  *   1. capacity on the mixed load (bettors' own keys) of one instance alone (no proxy, no Redis),
  *      then through HAProxy with 1, 2 and 3 instances sharing limits through Redis; CPU ms per
  *      second idle and per request (at --share of the first's capacity, the same rate for all)
- *      of the instances, the proxy and the nodes;
+ *      of the instances, the proxy and the nodes; the lone instance also at a third of that
+ *      rate, what each of three instances gets, to tell the proxy's cost from the rate's;
  *   2. the limits across instances, asked of the three directly: a key of R req/s, a key's stream cap;
  *   3. chaos through the proxy at --share percent of the 3-instance capacity: a node killed, an
- *      instance killed, a rolling restart (failed requests per phase, the proxy's retries);
+ *      instance killed, a rolling restart (failed requests per phase, the proxy's retries, the
+ *      kernel's TCP resets);
  *   4. writer fail-over: two simulators, the writer SIGKILLed, the time to the next update;
  *   5. a rolling restart under --streams open streams (10 per key, each its own query): reconnects
  *      resumed without a snapshot, and every client against its polled endpoint after the writer stops;
@@ -39,7 +41,7 @@ import { formatPhases } from "../load/harness.js";
 import { MixedLoad, type LoadRequest } from "../load/mixed-load.js";
 import { parseShare } from "../load/rate-choice.js";
 import { mixedRequests, sampleTargets } from "../load/targets.js";
-import { measureTopology, type CapacityFigures } from "./cluster/capacity-phase.js";
+import { cpuAtRate, measureTopology, type CapacityFigures, type CpuPerRequest } from "./cluster/capacity-phase.js";
 import { closedWarmup } from "../load/warm-up.js";
 import { runChaos } from "./cluster/chaos-phase.js";
 import { measureSharedRate, measureSharedStreamCap } from "./cluster/limits-phase.js";
@@ -139,6 +141,7 @@ async function main(): Promise<number> {
     const nodePids = await localNodePids(es);
     const next = keyed(mixedRequests(await sampleTargets(es, names)), loadKeys);
     const figures: CapacityFigures[] = [];
+    let aloneAtThird: CpuPerRequest | null = null;
 
     // 1. Capacity: one instance alone, then 1, 2, 3 behind the proxy; CPU per request at --share of the first's capacity.
     const alonePort = await freePort();
@@ -147,7 +150,13 @@ async function main(): Promise<number> {
       const pid = alone.pid!;
       log(`\n1. Capacity`);
       await closedWarmup(`http://127.0.0.1:${alonePort}`, loadKeys[0]!, next, warmupMs, (line) => log(`  ${line}`));
-      figures.push(await measureTopology("1a. One instance, no proxy, no Redis", { baseUrl: `http://127.0.0.1:${alonePort}`, key: loadKeys[0]!, servicePid: pid, servicePids: [pid], nodePids }, null, next, { share }, log));
+      const aloneTarget = { baseUrl: `http://127.0.0.1:${alonePort}`, key: loadKeys[0]!, servicePid: pid, servicePids: [pid], nodePids };
+      figures.push(await measureTopology("1a. One instance, no proxy, no Redis", aloneTarget, null, next, { share }, log));
+      // The same instance at the rate each of three instances gets behind the proxy: a process
+      // answering a third as many requests wakes for each alone, so its CPU per request grows
+      // with no proxy at all. Read apart, it tells the proxy's and Redis's cost from the rate's.
+      log(`  the same instance at a third of that rate, each of three instances' share:`);
+      aloneAtThird = (await cpuAtRate(aloneTarget, null, next, Math.max(1, Math.round(figures[0]!.compareRate / 3)), log)).perRequest;
     } finally {
       alone.kill("SIGKILL");
     }
@@ -156,6 +165,11 @@ async function main(): Promise<number> {
     for (let count = 1; count <= 3; count++) {
       await topology.startInstance(count - 1);
       await topology.waitForRunning();
+      // Each new instance gets the warm-up the lone one had, on its own port: a cold process spends
+      // seconds compiling, which the idle reading would charge to the topology (run 4 of session 19
+      // read 26 ms/s more per proxied instance, most of it a fresh process's start).
+      const added = topology.instances[count - 1]!;
+      await closedWarmup(added.url, loadKeys[0]!, next, warmupMs, (line) => log(`  ${added.name}: ${line}`));
       const pids = topology.runningPids();
       const label = `1${"bcd"[count - 1]}. Through HAProxy, ${count} instance${count > 1 ? "s" : ""}, limits in Redis`;
       figures.push(await measureTopology(label, { baseUrl: topology.proxyUrl, key: loadKeys[0]!, servicePid: pids[0]!, servicePids: pids, nodePids }, topology.proxyPid, next, { rate: compareRate }, log));
@@ -195,7 +209,7 @@ async function main(): Promise<number> {
     // 6. The writers' audit.
     const audit = await auditWriters(es, names.fixtures, { lines: firstLines, storedAtKill }, [second]);
 
-    report({ figures, rate, cap, chaos, failOverSeconds, streams, audit });
+    report({ figures, aloneAtThird, rate, cap, chaos, failOverSeconds, streams, audit });
     return 0;
   } finally {
     load.stop();
@@ -231,6 +245,8 @@ function netRatio(three: CapacityFigures, alone: CapacityFigures): number {
 
 type Outcome = {
   figures: CapacityFigures[];
+  /** The lone instance's CPU per request at a third of the common rate (null if it was not read). */
+  aloneAtThird: CpuPerRequest | null;
   rate: Awaited<ReturnType<typeof measureSharedRate>>;
   cap: Awaited<ReturnType<typeof measureSharedStreamCap>>;
   chaos: Awaited<ReturnType<typeof runChaos>>;
@@ -239,7 +255,7 @@ type Outcome = {
   audit: Awaited<ReturnType<typeof auditWriters>>;
 };
 
-function report({ figures, rate, cap, chaos, failOverSeconds, streams, audit }: Outcome): void {
+function report({ figures, aloneAtThird, rate, cap, chaos, failOverSeconds, streams, audit }: Outcome): void {
   const [alone, ...proxied] = figures as [CapacityFigures, ...CapacityFigures[]];
   const three = proxied.at(-1)!;
   console.log("\n== bench:cluster");
@@ -255,6 +271,11 @@ function report({ figures, rate, cap, chaos, failOverSeconds, streams, audit }: 
   }
   console.log(`  ${targetLine("service CPU per request, 3 instances through the proxy / one alone:", three.perRequest.service / alone.perRequest.service, "<=", 1.15)}`);
   console.log(`  (with the proxy's own CPU: ${((three.perRequest.service + (three.perRequest.proxy ?? 0)) / alone.perRequest.service).toFixed(2)}; net of each side's idle cost: ${netRatio(three, alone).toFixed(2)})`);
+  if (aloneAtThird) {
+    const thirdRate = Math.max(1, Math.round(alone.compareRate / 3));
+    console.log(`  one instance alone at ${thirdRate} req/s (each of three instances' share): service ${aloneAtThird.service.toFixed(2)} ms per request;` +
+      ` 3 through the proxy / one alone at the same rate per instance: ${(three.perRequest.service / aloneAtThird.service).toFixed(2)}`);
+  }
 
   console.log("Limits across 3 instances:");
   console.log(`  ${targetLine(`a key of ${rate.limit} req/s gets (req/s), / its limit:`, rate.allowedPerSecond / rate.limit, "<=", 1.1)}  (>= 0.90 too: ${rate.allowedPerSecond / rate.limit >= 0.9 ? "PASS" : "FAIL"})`);

@@ -27,8 +27,12 @@ export function send(
             timeout.name = "TimeoutError";
             req.destroy(timeout);
           }, init.timeoutMs);
-    req.on("error", (error) => {
+    req.on("error", (error: Error & { reusedSocket?: boolean }) => {
       clearTimeout(timer);
+      // Whether the request went out on a kept-alive connection: a reset there is most often the
+      // server closing it as idle while the request was on its way (Node's http docs,
+      // `request.reusedSocket`), a reset on a new connection is not.
+      error.reusedSocket = req.reusedSocket;
       reject(error);
     });
     req.end(init.body);

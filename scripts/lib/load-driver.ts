@@ -25,8 +25,8 @@ export type Answer = { outcome: "ok" } | { outcome: "shed" } | { outcome: "faile
 export type Attempt = (agent: Agent) => Promise<Answer>;
 
 /**
- * An idle connection is closed after 4 s, before the other side closes it: the service's own
- * keep-alive timeout (Node's, 5 s) and HAProxy's (`timeout http-keep-alive 10s`). A client that
+ * An idle connection is closed after 4 s, before the other side closes it: HAProxy's keep-alive
+ * timeout (`timeout http-keep-alive 10s`) and the service's (65 s, src/server.ts). A client that
  * keeps idle connections longer than its server races the server's close: a request written as
  * the server's FIN arrives is reset (ECONNRESET), and a busy generator, its event loop late by
  * hundreds of milliseconds, widens that window (bench:cluster's chaos saw 60 such resets of

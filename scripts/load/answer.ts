@@ -39,8 +39,11 @@ export async function sendLoadRequest(
     const wrong = options.check?.(request, decoded(reply.body, reply.headers["content-encoding"]));
     return wrong ? { outcome: "failed", reason: `${request.kind}: ${wrong}` } : { outcome: "ok" };
   } catch (error) {
-    const err = error as Error & { code?: string };
-    return { outcome: "failed", reason: `${request.kind}: ${err.name === "TimeoutError" ? "no answer in time" : (err.code ?? err.message)}` };
+    const err = error as Error & { code?: string; reusedSocket?: boolean };
+    // Where the connection is known (an error of the request itself), say which kind it was.
+    const connection = err.reusedSocket === undefined ? "" : err.reusedSocket ? " on a kept-alive connection" : " on a new connection";
+    const what = err.name === "TimeoutError" ? "no answer in time" : `${err.code ?? err.message}${connection}`;
+    return { outcome: "failed", reason: `${request.kind}: ${what}` };
   }
 }
 

@@ -43,3 +43,18 @@ describe("readiness with an alias missing", () => {
     expect((await env.get("/ready", { key: null })).status).toBe(200);
   });
 });
+
+describe("readiness probes and Elasticsearch's connections", () => {
+  it("reuses the instance's connections: 20 probes open almost none (a HEAD request would open one each)", async () => {
+    const opened = async () => {
+      const stats = await env.es.nodes.stats({ metric: "http" });
+      return Object.values(stats.nodes).reduce((sum, node) => sum + (node.http?.total_opened ?? 0), 0);
+    };
+    await env.get("/ready", { key: null });
+    const before = await opened();
+    for (let i = 0; i < 20; i++) expect((await env.get("/ready", { key: null })).status).toBe(200);
+    // The test's own stats requests may open one or two; one per probe would be 20.
+    expect((await opened()) - before).toBeLessThan(5);
+  });
+});
+

@@ -66,6 +66,19 @@ export async function measureTopology(
   }
 
   const rate = "rate" in compare ? compare.rate : Math.max(1, Math.round((capacity * compare.share) / 100));
+  const { perRequest, failed } = await cpuAtRate(target, proxyPid, next, rate, log);
+  return { label, steps, capacity, idle, compareRate: rate, compareFailed: failed, perRequest };
+}
+
+/** CPU ms per request answered of the instances, the proxy and the nodes at one open-loop rate; `failed` counts shed ones too. */
+export async function cpuAtRate(
+  target: Target & { servicePids: readonly number[] },
+  proxyPid: number | null,
+  next: () => LoadRequest,
+  rate: number,
+  log: (line: string) => void,
+): Promise<{ perRequest: CpuPerRequest; failed: number }> {
+  const meters: Meters = { service: target.servicePids, proxy: proxyPid, nodes: target.nodePids };
   const open = new OpenLoop({ rate, attempt: loadAttempt({ baseUrl: target.baseUrl, key: target.key, next, timeoutMs: 10_000 }) });
   open.phase = "warm-up";
   open.start();
@@ -76,7 +89,7 @@ export async function measureTopology(
   const measured = (await open.stop()).find((phase) => phase.phase === "measured")!;
   const perRequest = perUnit(use, Math.max(1, measured.ok));
   log(`  at ${rate} req/s (open loop, ${COMPARE.windowMs / 1000} s): ${measured.ok} answered, ${measured.failed} failed, ${measured.shed} shed, p99 ${measured.p99.toFixed(1)} ms; CPU ms per request: ${cpuText(perRequest)}`);
-  return { label, steps, capacity, idle, compareRate: rate, compareFailed: measured.failed + measured.shed, perRequest };
+  return { perRequest, failed: measured.failed + measured.shed };
 }
 
 async function metered(meters: Meters, during: () => Promise<unknown>): Promise<{ service: CpuUse; proxy: CpuUse }> {

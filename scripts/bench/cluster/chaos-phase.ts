@@ -9,6 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Client } from "@elastic/elasticsearch";
 import { killPrimariesNodeAndRestart } from "../../chaos/cluster-nodes.js";
 import { MixedLoad, type LoadRequest, type PhaseSummary } from "../../load/mixed-load.js";
+import { readTcpCounters, tcpCounterDelta } from "../../lib/tcp-counters.js";
 import type { ClusterTopology, Retries } from "./topology.js";
 
 const GREEN_TIMEOUT_MS = 180_000;
@@ -36,11 +37,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
   const load = new MixedLoad({ baseUrl: topology.proxyUrl, key: options.key, rate: options.rate, next: options.next });
   const retries = new Map<string, Retries>();
   let mark = await topology.retries();
-  /** Moves the load to the next phase and keeps the proxy's retries of the one that ended. */
+  let tcpMark = await readTcpCounters();
+  /**
+   * Moves the load to the next phase and keeps the proxy's retries of the one that ended; logs
+   * how the kernel saw connections end over it (a reset the client met is not in HAProxy's log).
+   */
   const phase = async (name: string) => {
     const now = await topology.retries();
     retries.set(load.phase, { retried: now.retried - mark.retried, redispatched: now.redispatched - mark.redispatched });
     mark = now;
+    const tcpNow = await readTcpCounters();
+    log(`    TCP over "${load.phase}" (machine-wide): ${tcpCounterDelta(tcpMark, tcpNow)}`);
+    tcpMark = tcpNow;
     load.phase = name;
     log(`  phase: ${name}`);
   };

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { createServer, type Server } from "node:http";
+import { Agent, createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendLoadRequest } from "../../../scripts/load/answer.js";
 import { keepAliveAgent } from "../../../scripts/lib/load-driver.js";
@@ -14,6 +14,7 @@ beforeAll(async () => {
     if (req.url === "/shed") res.writeHead(503, { "retry-after": "1" }).end('{"error":"busy"}');
     else if (req.url === "/unavailable") res.writeHead(503).end('{"error":"down"}');
     else if (req.url === "/slow") setTimeout(() => res.end("{}"), 500);
+    else if (req.url === "/reset") req.socket.destroy();
     else res.writeHead(200).end('{"fixtures":[]}');
   });
   server.listen(0, "127.0.0.1");
@@ -44,5 +45,16 @@ describe("the load generator's answers", () => {
 
   it("counts no answer in time as a timeout failure", async () => {
     expect(await ask("/slow", 50)).toEqual({ outcome: "failed", reason: "t: no answer in time" });
+  });
+
+  it("tells a connection closed unanswered on a kept-alive connection from one on a new connection", async () => {
+    const fresh = new Agent({ keepAlive: true });
+    try {
+      expect(await sendLoadRequest(fresh, baseUrl, "k", { kind: "t", path: "/reset" }, { timeoutMs: 2000 })).toEqual({ outcome: "failed", reason: "t: ECONNRESET on a new connection" });
+      expect(await sendLoadRequest(fresh, baseUrl, "k", { kind: "t", path: "/ok" }, { timeoutMs: 2000 })).toEqual({ outcome: "ok" });
+      expect(await sendLoadRequest(fresh, baseUrl, "k", { kind: "t", path: "/reset" }, { timeoutMs: 2000 })).toEqual({ outcome: "failed", reason: "t: ECONNRESET on a kept-alive connection" });
+    } finally {
+      fresh.destroy();
+    }
   });
 });
