@@ -14,7 +14,8 @@ const BETS = [
   ["5:1", "Half time: Home"], ["5:2", "Half time: Draw"], ["5:3", "Half time: Away"],
 ];
 const PRICES = [["", "Best starting price"], ["1", "Northgate Bet"], ["2", "Bluefield Sports"], ["3", "Meridian Odds"], ["4", "Harbourline"], ["5", "Crestwood Wagers"]];
-const CHART = { width: 640, height: 160, pad: 28 };
+// `gutter`: room left of the plot for the high and low labels, so the curve never runs under them.
+const CHART = { width: 640, height: 160, pad: 28, gutter: 64 };
 
 export class BacktestPanel {
   /** `rule()`: the scanner's where, as the client's typed values; `client()`: a client for the key typed in. */
@@ -90,7 +91,7 @@ export class BacktestPanel {
 function curve(months) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
-  const { width, height, pad } = CHART;
+  const { width, height, pad, gutter } = CHART;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("class", "bt-curve");
   svg.setAttribute("role", "img");
@@ -98,7 +99,7 @@ function curve(months) {
   const values = [0, ...months.map((month) => month.cumulative_profit)];
   const [low, high] = [Math.min(...values), Math.max(...values)];
   const span = high - low || 1;
-  const x = (i) => pad + (i * (width - 2 * pad)) / Math.max(values.length - 1, 1);
+  const x = (i) => gutter + (i * (width - gutter - pad)) / Math.max(values.length - 1, 1);
   const y = (value) => height - pad - ((value - low) * (height - 2 * pad)) / span;
   const add = (tag, attributes, text) => {
     const node = document.createElementNS(ns, tag);
@@ -106,12 +107,12 @@ function curve(months) {
     if (text !== undefined) node.textContent = text;
     svg.append(node);
   };
-  add("line", { x1: pad, x2: width - pad, y1: y(0), y2: y(0), class: "zero" });
+  add("line", { x1: gutter, x2: width - pad, y1: y(0), y2: y(0), class: "zero" });
   add("polyline", { points: values.map((value, i) => `${x(i)},${y(value)}`).join(" "), class: values[values.length - 1] >= 0 ? "up" : "down" });
   add("text", { x: 2, y: y(high) + 4 }, units(high));
   add("text", { x: 2, y: y(low) + 4 }, units(low));
   if (months.length > 0) {
-    add("text", { x: pad, y: height - 6 }, months[0].month);
+    add("text", { x: gutter, y: height - 6 }, months[0].month);
     add("text", { x: width - pad, y: height - 6, "text-anchor": "end" }, months[months.length - 1].month);
   }
   return svg;
