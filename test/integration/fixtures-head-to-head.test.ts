@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureView } from "../../src/presenters/fixture-presenter.js";
 import { getError, getOk, ids } from "../support/fixtures-api.js";
 import { rawGet } from "../support/raw-get.js";
+import { meetingsOf, summaryOf, type HeadToHeadSummary } from "../support/head-to-head-oracle.js";
 import { indexSearchFixtures, type SearchFixtureSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -47,40 +48,9 @@ afterAll(async () => {
   await env?.close();
 });
 
-type Summary = { meetings: number; teams: Array<{ team_id: number; wins: number }>; draws: number; average_goals: number | null; both_teams_scored_share: number | null };
-type HeadToHead = { fixtures: FixtureView[]; summary: Summary };
+type HeadToHead = { fixtures: FixtureView[]; summary: HeadToHeadSummary };
 
 const headToHead = (query: string) => getOk<HeadToHead>(env, `/fixtures/head-to-head?${query}`);
-
-/** The summary recounted from the listed fixtures' CURRENT scores, independently of the endpoint's aggregations. */
-function recount(fixtures: readonly FixtureView[], teamIds: [number, number]): Summary {
-  const wins = new Map(teamIds.map((team) => [team, 0]));
-  let draws = 0;
-  let goals = 0;
-  let both = 0;
-  for (const fixture of fixtures) {
-    const [home, away] = (["home", "away"] as const).map((location) => {
-      const team = fixture.participants.find((participant) => participant.location === location)!.id;
-      const score = fixture.scores.find((entry) => entry.team_id === team && entry.developer_name === "CURRENT")!.value;
-      return { team, score };
-    }) as [{ team: number; score: number }, { team: number; score: number }];
-    if (home.score === away.score) draws++;
-    else {
-      const winner = home.score > away.score ? home.team : away.team;
-      wins.set(winner, (wins.get(winner) ?? 0) + 1);
-    }
-    goals += home.score + away.score;
-    if (home.score > 0 && away.score > 0) both++;
-  }
-  const n = fixtures.length;
-  return {
-    meetings: n,
-    teams: teamIds.map((team) => ({ team_id: team, wins: wins.get(team) ?? 0 })),
-    draws,
-    average_goals: n === 0 ? null : Math.round((goals / n) * 1000) / 1000,
-    both_teams_scored_share: n === 0 ? null : Math.round((both / n) * 10000) / 10000,
-  };
-}
 
 describe("GET /fixtures/head-to-head", () => {
   it("lists the finished meetings of both directions, newest first, and sums them up", async () => {
@@ -97,7 +67,12 @@ describe("GET /fixtures/head-to-head", () => {
       average_goals: 2.333,
       both_teams_scored_share: 0.5,
     });
-    expect(body.summary).toEqual(recount(body.fixtures, [A, B]));
+    // Recounted one by one from the listed fixtures (all six: limit 10), and which are meetings
+    // worked out again from every fixture this file wrote, as /fixtures shows them.
+    expect(body.summary).toEqual(summaryOf(body.fixtures, [A, B]));
+    const all = await getOk<{ fixtures: FixtureView[] }>(env, `/fixtures?fixture_id=${FIXTURES.map((f) => f.id).join(",")}`);
+    expect(all.fixtures).toHaveLength(FIXTURES.length);
+    expect(ids(body)).toEqual(meetingsOf(all.fixtures, [A, B]).map((fixture) => fixture.id));
   });
 
   it("counts every meeting whatever limit lists, and names the teams in the order asked for", async () => {
@@ -107,7 +82,7 @@ describe("GET /fixtures/head-to-head", () => {
     const other = await headToHead(`team_ids=${A},${C}`);
     expect(ids(other)).toEqual([8211]);
     expect(other.summary).toEqual({ meetings: 1, teams: [{ team_id: A, wins: 1 }, { team_id: C, wins: 0 }], draws: 0, average_goals: 5, both_teams_scored_share: 0 });
-    expect(other.summary).toEqual(recount(other.fixtures, [A, C]));
+    expect(other.summary).toEqual(summaryOf(other.fixtures, [A, C]));
   });
 
   it("answers an empty list, zeros and nulls for teams that never met (unknown ids included)", async () => {
