@@ -89,11 +89,12 @@ describe("the README's scanner examples", () => {
 
   it("TypeScript snippets: the README's blocks compile against the client as it is", () => {
     const blocks = [...README.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((block) => block[1]!);
-    expect(blocks.length).toBe(3);
-    // The search box uses the first request's client; the scanner is a program of its own.
-    const [firstRequest, searchBox, scanner] = blocks as [string, string, string];
+    expect(blocks.length).toBe(5);
+    // The search box and the journeys after the scanner (a backtest, a head-to-head) use the first
+    // request's client; the scanner is a program of its own.
+    const [firstRequest, searchBox, scanner, ...journeys] = blocks as [string, string, string, ...string[]];
     const files = [join(DIR, "first-request-and-search.ts"), join(DIR, "scanner-compiled.ts")];
-    writeFileSync(files[0]!, `${firstRequest}\n${searchBox}\nexport { fixtures, suggest };\n`);
+    writeFileSync(files[0]!, `${firstRequest}\n${searchBox}\n${journeys.join("\n")}\nexport { fixtures, suggest };\n`);
     writeFileSync(files[1]!, `${scanner}\nexport {};\n`);
     const tsc = join(PROJECT_ROOT, "node_modules", ".bin", "tsc");
     const flags = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "node", "--skipLibCheck"];
