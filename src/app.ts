@@ -13,6 +13,7 @@ import { metricsRouter } from "./routes/metrics/router.js";
 import { betBuildersRouter } from "./routes/bet-builders/router.js";
 import { fixturesSearchRouter } from "./routes/fixtures-search/router.js";
 import { fixturesBacktestRouter } from "./routes/fixtures-backtest/router.js";
+import { fixturesHeadToHeadRouter } from "./routes/fixtures-head-to-head/router.js";
 import { fixturesRouter } from "./routes/fixtures/router.js";
 import { livescoresRouter } from "./routes/livescores/router.js";
 import { entitySearchRouter, searchFaultText } from "./routes/search/router.js";
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
     streamsRouter(),
     fixturesSearchRouter(),
     fixturesBacktestRouter(),
+    fixturesHeadToHeadRouter(),
     fixturesRouter(),
     livescoresRouter(),
     entitySearchRouter(),

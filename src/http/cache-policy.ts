@@ -20,6 +20,8 @@ export const CACHE_POLICIES = {
   settled: { cacheControl: "private, max-age=60", etag: true },
   /** /fixtures/backtest: past fixtures, changed only when one of the range finishes (today's) or a rebuild. */
   backtest: { cacheControl: "private, max-age=60", etag: true },
+  /** /fixtures/head-to-head: finished fixtures only, changed when the teams meet again, a rebuild, or a participant's position. */
+  headToHead: { cacheControl: "private, max-age=60", etag: true },
   /** /search: names change rarely, but leagues carry a live count computed per request. */
   search: { cacheControl: "private, max-age=30", etag: false },
   /** Live data (/livescores, /fixtures/search, bet builders, unsettled /fixtures): always ask again. */

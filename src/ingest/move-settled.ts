@@ -141,7 +141,7 @@ async function copySplit(
     const docs = hits.flatMap((hit) => (hit._source ? [hit._source] : []));
     const names = await teamNames.namesOf(docs.flatMap((doc) => doc.participants.map((participant) => participant.id)));
     const copies = docs.map((doc) => {
-      // The indexed-only fields (`effective`, `settled_selections`, `search`; not in `_source`): made again, as every writer does.
+      // The indexed-only fields (`effective`, `settled_selections`, `final_result`, `search`; not in `_source`): made again, as every writer does.
       const full = { ...doc, ...derivedFixtureFields(doc, names) };
       const id = String(doc.id);
       if (familyOf(doc, now, liveHours) === "fixtures") {

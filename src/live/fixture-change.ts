@@ -3,7 +3,7 @@
  * document. Pure: the update module (apply-update.ts) reads, merges and writes conditionally.
  * Match-state fields replace the stored ones whole (a feed sends the current scores, not a
  * diff), odds merge per odd (odds-merge.ts); `is_live` follows the status. The indexed-only
- * `effective`, `settled_selections` and `search` are the writer's job (they are not in `_source`).
+ * `effective`, `settled_selections`, `final_result` and `search` are the writer's job (they are not in `_source`).
  */
 import { isFinished, isInPlay, type FixtureStatus } from "../domain/types/statuses.js";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
@@ -24,7 +24,7 @@ export type FixtureChange = {
 };
 
 /** The stored part of a fixture document (what a GET returns). */
-export type StoredFixture = Omit<FixtureDocument, "effective" | "settled_selections" | "search">;
+export type StoredFixture = Omit<FixtureDocument, "effective" | "settled_selections" | "final_result" | "search">;
 
 export type ChangeEffects = OddsEffects & {
   /** Something a reader can see changed (else nothing is written). */

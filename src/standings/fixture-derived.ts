@@ -1,9 +1,10 @@
 import { effectiveValues, type FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { fixtureSearchFields } from "../domain/text/search-fields.js";
 import { settledSelections } from "../domain/fixture/settled-selections.js";
+import { finalResult } from "../domain/fixture/final-result.js";
 
 /**
- * The indexed-only fields of a fixture (`effective`, `settled_selections`, `search`; left out of `_source`,
+ * The indexed-only fields of a fixture (`effective`, `settled_selections`, `final_result`, `search`; left out of `_source`,
  * indices/fixtures.json), recomputed for a partial update: Elasticsearch re-indexes an
  * updated document from its stored `_source`, so a writer that does not send them
  * along drops them from the index. `search` needs every name of both teams, which
@@ -12,9 +13,9 @@ import { settledSelections } from "../domain/fixture/settled-selections.js";
  * there (a placeholder side) contributes its displayed name.
  */
 export function derivedFixtureFields(
-  doc: Pick<FixtureDocument, "id" | "status" | "odds" | "participants" | "statistics" | "metrics">,
+  doc: Pick<FixtureDocument, "id" | "status" | "odds" | "participants" | "statistics" | "metrics" | "home_team_id" | "away_team_id" | "scores">,
   teamNames: ReadonlyMap<number, string[]>,
-): Pick<FixtureDocument, "effective" | "settled_selections" | "search"> {
+): Pick<FixtureDocument, "effective" | "settled_selections" | "final_result" | "search"> {
   const namesOf = (location: "home" | "away") => {
     const participant = doc.participants.find((p) => p.location === location);
     if (!participant) return [];
@@ -23,6 +24,7 @@ export function derivedFixtureFields(
   return {
     effective: effectiveValues(doc.statistics ?? [], doc.metrics ?? []),
     settled_selections: settledSelections({ id: doc.id, status: doc.status, odds: doc.odds ?? [] }),
+    final_result: finalResult(doc),
     search: fixtureSearchFields(namesOf("home"), namesOf("away")),
   };
 }

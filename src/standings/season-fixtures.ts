@@ -1,4 +1,4 @@
-import { isFinished } from "../domain/types/statuses.js";
+import { finalGoals } from "../domain/fixture/final-result.js";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import type { TableFixture } from "../domain/standings/table-plan.js";
 
@@ -29,9 +29,8 @@ export type SeasonFixture = Pick<
 };
 
 /**
- * A stored fixture as the table computation sees it: goals only when it is finished
- * (FT, or AWARDED with its awarded score), read from the CURRENT scores, which
- * include extra time and exclude a shoot-out (docs/api-behaviour.md, "Scores").
+ * A stored fixture as the table computation sees it: goals only when it is finished, its final
+ * score as every result is read (domain/fixture/final-result.ts).
  */
 export function tableFixtureOf(doc: SeasonFixture): TableFixture {
   return {
@@ -41,14 +40,6 @@ export function tableFixtureOf(doc: SeasonFixture): TableFixture {
     group: doc.group,
     home_team_id: doc.home_team_id,
     away_team_id: doc.away_team_id,
-    goals: isFinished(doc.status) ? currentGoals(doc) : null,
+    goals: finalGoals(doc),
   };
-}
-
-function currentGoals(doc: SeasonFixture): TableFixture["goals"] {
-  const current = (teamId: number) =>
-    (doc.scores ?? []).find((score) => score.developer_name === "CURRENT" && score.team_id === teamId)?.value;
-  const home = current(doc.home_team_id);
-  const away = current(doc.away_team_id);
-  return home === undefined || away === undefined ? null : { home, away };
 }

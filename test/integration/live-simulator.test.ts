@@ -5,6 +5,8 @@ import { expandTrends } from "../../src/domain/football/match/projection.js";
 import { LiveSimulator } from "../../src/live/simulator.js";
 import { loadCatalog, MINI_SEASONS, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
+import { summaryOf, type HeadToHeadSummary } from "../support/head-to-head-oracle.js";
+import type { FixtureView } from "../../src/presenters/fixture-presenter.js";
 
 /**
  * The simulator drives simulated fixtures from kick-off to full time through the real update
@@ -192,6 +194,24 @@ describe("the live simulator", () => {
     const { backtest } = (await response.json()) as { backtest: { fixtures: number; bets: number; won: number } };
     expect(backtest).toMatchObject({ bets: finished.length, won: homeWins });
     expect(finished.length).toBeGreaterThan(0);
+  });
+
+  it("stores the final result when a match finishes in play, so head-to-head counts it", async () => {
+    // 11 v 12 once (the league match); the cup ties pair 13 with 15 and 14 with 16 four times each.
+    const pairs: Array<[[number, number], number[]]> = [
+      [[11, 12], [LEAGUE_MATCH]],
+      [[15, 13], CUP_TIES.filter((_, i) => i % 2 === 0)],
+      [[14, 16], CUP_TIES.filter((_, i) => i % 2 === 1)],
+    ];
+    for (const [teamIds, ids] of pairs) {
+      expect(ids.every((id) => seen.get(id)!.at(-1)!.status === "FT")).toBe(true);
+      const response = await env.get(`/fixtures/head-to-head?team_ids=${teamIds.join(",")}`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { fixtures: FixtureView[]; summary: HeadToHeadSummary };
+      expect(body.fixtures.map((fixture) => fixture.id).sort((a, b) => a - b)).toEqual(ids);
+      // Counted from the final scores shown (a shoot-out is no goal: CURRENT), independently of the aggregations.
+      expect(body.summary).toEqual(summaryOf(body.fixtures, teamIds));
+    }
   });
 
   it("leaves nothing to move once every match is over", () => {

@@ -71,6 +71,11 @@ const CASES: Record<string, () => Case[]> = {
     { url: "/fixtures/backtest?market_id=1&label_id=1", lists: ["by_league", "by_month"] },
     { url: "/fixtures/backtest?market_id=2&label_id=5&line=2.5&bookmaker_id=3&where[PREDICTION_GL_CONFIDENCE]=0:100", lists: ["by_league", "by_month"] },
   ],
+  // Teams 11 and 12 met twice (match 5 a draw after extra time, its shoot-out not counted).
+  "/fixtures/head-to-head": () => [
+    { url: "/fixtures/head-to-head?team_ids=11,12&include=odds,statistics,metrics,fair_odds,movement,trends", lists: ["fixtures"] },
+    { url: "/fixtures/head-to-head?team_ids=12,11&limit=1&language=de", lists: ["fixtures"] },
+  ],
   "/fixtures/search/stream": () => [{ url: "/fixtures/search/stream?window=48&include=odds,statistics,metrics", lists: ["fixtures"], stream: true }],
   "/search": () => [
     { url: `/search?q=${encodeURIComponent(MINI_COUNTRY.name)}&types=country`, lists: ["countries"] },

@@ -7,6 +7,8 @@ import type { TestEnv } from "./test-env.js";
 import { fixtureSearchFields } from "../../src/domain/text/search-fields.js";
 import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
 import { settledSelections } from "../../src/domain/fixture/settled-selections.js";
+import { finalResult } from "../../src/domain/fixture/final-result.js";
+import type { Score } from "../../src/domain/fixture-parts.js";
 
 /**
  * Fixture documents with exactly the values a /fixtures/search test needs, written
@@ -27,6 +29,10 @@ export type SearchFixtureSpec = {
   metrics?: ValueSpec[];
   /** Packed odds (settled ones become `settled_selections` once the status is finished), default none. */
   odds?: PackedOdd[];
+  /** The home and the away team's ids, default 9001 and 9002 ("Home Town" and "Away City"). */
+  teams?: [home: number, away: number];
+  /** CURRENT goals of the home and the away side, default no scores. */
+  goals?: [home: number, away: number];
 };
 
 const HOME_TEAM = 9001;
@@ -52,8 +58,22 @@ function metricEntry(spec: ValueSpec): MetricEntry {
   return { ...statEntry(spec), group: metricGroup };
 }
 
+function teamName(id: number): string {
+  return id === HOME_TEAM ? "Home Town" : id === AWAY_TEAM ? "Away City" : `Team ${id}`;
+}
+
+function currentScores(fixtureId: number, [home, away]: [number, number], goals: SearchFixtureSpec["goals"]): Score[] {
+  if (!goals) return [];
+  return [
+    { fixture_id: fixtureId, team_id: home, value: goals[0], developer_name: "CURRENT" },
+    { fixture_id: fixtureId, team_id: away, value: goals[1], developer_name: "CURRENT" },
+  ];
+}
+
 export function searchFixture(spec: SearchFixtureSpec): FixtureDocument {
   const status = spec.status ?? "NOT_STARTED";
+  const [homeId, awayId] = spec.teams ?? [HOME_TEAM, AWAY_TEAM];
+  const scores = currentScores(spec.id, [homeId, awayId], spec.goals);
   const leagueId = spec.league_id ?? 1;
   const statistics = (spec.statistics ?? []).map(statEntry);
   const metrics = (spec.metrics ?? []).map(metricEntry);
@@ -71,19 +91,20 @@ export function searchFixture(spec: SearchFixtureSpec): FixtureDocument {
     group: null,
     round: "Matchday 1",
     participants: [
-      { id: HOME_TEAM, name: "Home Town", location: "home", position: 1 },
-      { id: AWAY_TEAM, name: "Away City", location: "away", position: 2 },
+      { id: homeId, name: teamName(homeId), location: "home", position: 1 },
+      { id: awayId, name: teamName(awayId), location: "away", position: 2 },
     ],
-    home_team_id: HOME_TEAM,
-    away_team_id: AWAY_TEAM,
-    names: { country: { de: "England" }, league: {}, teams: { [HOME_TEAM]: { de: "Heimstadt" }, [AWAY_TEAM]: {} } },
-    search: fixtureSearchFields(["Home Town"], ["Away City"]),
-    scores: [],
+    home_team_id: homeId,
+    away_team_id: awayId,
+    names: { country: { de: "England" }, league: {}, teams: { [homeId]: homeId === HOME_TEAM ? { de: "Heimstadt" } : {}, [awayId]: {} } },
+    search: fixtureSearchFields([teamName(homeId)], [teamName(awayId)]),
+    scores,
     periods: [],
     statistics,
     metrics,
     effective: effectiveValues(statistics, metrics),
     settled_selections: settledSelections({ id: spec.id, status, odds: spec.odds ?? [] }),
+    final_result: finalResult({ status, home_team_id: homeId, away_team_id: awayId, scores }),
     odds: spec.odds ?? [],
     fair_odds: null,
     movement: [],

@@ -39,6 +39,10 @@ CASES = {
         ("key", lambda c, i: c.fixtures_backtest(1, 1), m.FixturesBacktestResponse, "by_month"),
         ("key", lambda c, i: c.fixtures_backtest(2, 4, line="2.5", bookmaker_id=2, where={"PREDICTION_HOME_WIN_PROBABILITY": Range(0, 100)}), m.FixturesBacktestResponse, "by_league"),
     ],
+    "/fixtures/head-to-head": [
+        ("key", lambda c, i: c.fixtures_head_to_head((11, 12), include=INCLUDES, limit=5), m.FixturesHeadToHeadResponse, "fixtures"),
+        ("key", lambda c, i: c.fixtures_head_to_head((12, 11), language="de"), m.FixturesHeadToHeadResponse, "fixtures"),
+    ],
     "/livescores": [("key", lambda c, i: c.livescores(include=INCLUDES), m.LivescoresResponse, "fixtures")],
     "/livescores/stream": [("key", lambda c, i: first_snapshot(c.live_livescores(include=INCLUDES)), Snapshot, "fixtures")],
     "/fixtures/search/stream": [("key", lambda c, i: first_snapshot(c.live_fixtures_search(window="48", include=INCLUDES)), Snapshot, "fixtures")],

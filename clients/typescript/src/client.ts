@@ -23,6 +23,8 @@ export type BacktestParams = Lists<Omit<Query<"/fixtures/backtest">, "where" | "
   label_id: number | string;
   where?: Where;
 };
+/** What to list of two teams' meetings (limit, include, filter[...], language); the two teams are the method's own argument. */
+export type HeadToHeadParams = Lists<Omit<Query<"/fixtures/head-to-head">, "team_ids">, "include">;
 export type LivescoresParams = Lists<Query<"/livescores">, "league_id" | "include">;
 export type SearchOptions = Lists<Omit<Query<"/search">, "q">, "types">;
 export type StreamSearchParams = Omit<FixturesSearchParams, "page" | "per_page">;
@@ -82,6 +84,9 @@ export function createClient(options: ClientOptions) {
     fixturesSearch: (params: FixturesSearchParams = {}) => unwrap(api.GET("/fixtures/search", { params: { query: query(params) } })),
     /** How a rule did in the past: `Schemas["FixturesBacktestResponse"]` (summary, by_league, by_month). */
     fixturesBacktest: (params: BacktestParams) => unwrap(api.GET("/fixtures/backtest", { params: { query: query(params) } })),
+    /** Two teams' last meetings, newest first, and the summary of all of them: `Schemas["FixturesHeadToHeadResponse"]`. */
+    fixturesHeadToHead: (teamIds: readonly [number, number], params: HeadToHeadParams = {}) =>
+      unwrap(api.GET("/fixtures/head-to-head", { params: { query: query({ ...params, team_ids: teamIds }) } })),
     livescores: (params: LivescoresParams = {}) => unwrap(api.GET("/livescores", { params: { query: query(params) } })),
     /** `signal`: a search box aborts the request a newer keystroke supersedes. */
     search: (q: string, params: SearchOptions, init: { signal?: AbortSignal } = {}) =>

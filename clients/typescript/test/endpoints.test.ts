@@ -40,6 +40,10 @@ const CASES: Record<string, () => Array<{ call: () => Promise<object>; list?: st
       list: "by_league",
     },
   ],
+  "/fixtures/head-to-head": () => [
+    { call: () => client().fixturesHeadToHead([11, 12], { include: INCLUDES, limit: 5 }), list: "fixtures" },
+    { call: () => client().fixturesHeadToHead([12, 11], { language: "de" }), list: "fixtures" },
+  ],
   "/livescores": () => [{ call: () => client().livescores({ include: INCLUDES }), list: "fixtures" }],
   "/livescores/stream": () => [{ call: () => snapshotOf(client().live.livescores({ include: INCLUDES })), list: "fixtures" }],
   "/fixtures/search/stream": () => [{ call: () => snapshotOf(client().live.fixturesSearch({ window: "48", include: INCLUDES })), list: "fixtures" }],

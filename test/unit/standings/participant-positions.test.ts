@@ -45,6 +45,9 @@ describe("derivedFixtureFields", () => {
         status: "NOT_STARTED",
         odds: [],
         participants: participants(1, 2),
+        home_team_id: 10,
+        away_team_id: 20,
+        scores: [],
         statistics: [{ team_id: 10, type_id: 34, developer_name: "CORNERS", value: 4, location: "home" }],
         metrics: [{ team_id: 10, type_id: 34, developer_name: "CORNERS", value: 9, location: "home", group: "predictions" }],
       },
@@ -52,5 +55,6 @@ describe("derivedFixtureFields", () => {
     );
     expect(derived.effective).toEqual([{ name: "CORNERS", location: "home", value: 4 }]);
     expect(derived.search).toEqual(fixtureSearchFields(["Ten FC", "The Tens"], ["Twenty"]));
+    expect(derived.final_result).toBeNull();
   });
 });

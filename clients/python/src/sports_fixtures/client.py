@@ -19,6 +19,7 @@ from .params import (
     BacktestParams,
     BetBuildersParams,
     Common,
+    HeadToHeadParams,
     FixturesParams,
     FixturesSearchParams,
     LivescoresParams,
@@ -93,6 +94,10 @@ class SportsFixtures(_Base):
         """How a rule did in the past: one 1-unit bet per matched finished fixture at the starting price."""
         return self.get("/fixtures/backtest", {"market_id": market_id, "label_id": label_id, **params}, m.FixturesBacktestResponse)
 
+    def fixtures_head_to_head(self, team_ids: tuple[int, int], **params: Unpack[HeadToHeadParams]) -> m.FixturesHeadToHeadResponse:
+        """Two teams' last meetings, newest first, and the summary of all of them."""
+        return self.get("/fixtures/head-to-head", {"team_ids": team_ids, **params}, m.FixturesHeadToHeadResponse)
+
     def livescores(self, **params: Unpack[LivescoresParams]) -> m.LivescoresResponse:
         return self.get("/livescores", params, m.LivescoresResponse)
 
@@ -161,6 +166,9 @@ class AsyncSportsFixtures(_Base):
 
     async def fixtures_backtest(self, market_id: int, label_id: int, **params: Unpack[BacktestParams]) -> m.FixturesBacktestResponse:
         return await self.get("/fixtures/backtest", {"market_id": market_id, "label_id": label_id, **params}, m.FixturesBacktestResponse)
+
+    async def fixtures_head_to_head(self, team_ids: tuple[int, int], **params: Unpack[HeadToHeadParams]) -> m.FixturesHeadToHeadResponse:
+        return await self.get("/fixtures/head-to-head", {"team_ids": team_ids, **params}, m.FixturesHeadToHeadResponse)
 
     async def livescores(self, **params: Unpack[LivescoresParams]) -> m.LivescoresResponse:
         return await self.get("/livescores", params, m.LivescoresResponse)

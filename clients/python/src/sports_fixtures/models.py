@@ -478,6 +478,13 @@ class BacktestMonth(BaseModel):
     )
 
 
+class HeadToHeadTeam(BaseModel):
+    team_id: int
+    wins: int = Field(
+        ..., description='Meetings this team won (final score, extra time included)'
+    )
+
+
 class Order(Enum):
     asc = 'asc'
     desc = 'desc'
@@ -722,6 +729,25 @@ class BacktestLeague(BaseModel):
     roi: float | None
 
 
+class HeadToHeadSummary(BaseModel):
+    meetings: int = Field(
+        ...,
+        description='Every meeting: the two teams against each other, either at home, finished (FT, AWARDED) with a score',
+    )
+    teams: list[HeadToHeadTeam] = Field(
+        ..., description='Both teams, in the order of team_ids'
+    )
+    draws: int
+    average_goals: float | None = Field(
+        ...,
+        description='Mean total goals per meeting, 3 decimals; null without a meeting',
+    )
+    both_teams_scored_share: float | None = Field(
+        ...,
+        description='Share of meetings in which both teams scored (0 to 1), 4 decimals; null without a meeting',
+    )
+
+
 class FixturesResponse(BaseModel):
     fixtures: list[Fixture]
     pagination: FixturesPagination
@@ -848,6 +874,13 @@ class FixturesBacktestResponse(BaseModel):
     backtest: BacktestSummary
     by_league: list[BacktestLeague]
     by_month: list[BacktestMonth]
+
+
+class FixturesHeadToHeadResponse(BaseModel):
+    fixtures: list[Fixture] = Field(
+        ..., description='The last `limit` meetings, newest first (kick-off, then id)'
+    )
+    summary: HeadToHeadSummary
 
 
 class LivescoresResponse(BaseModel):

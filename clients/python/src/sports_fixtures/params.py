@@ -60,6 +60,14 @@ class BacktestParams(TypedDict, total=False):
     where: Where
 
 
+class HeadToHeadParams(Common, total=False):
+    """What to list of two teams' meetings; the two teams are the methods' own argument."""
+
+    limit: int
+    include: Names
+    filter: Mapping[str, str]
+
+
 class LivescoresParams(Common, total=False):
     sport_id: int
     league_id: IdList

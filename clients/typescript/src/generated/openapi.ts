@@ -658,6 +658,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fixtures/head-to-head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The meetings of two teams, newest first, and a summary of all of them
+         * @description A meeting is a fixture of the two teams against each other, either at home, that finished (FT, AWARDED) with a score; upcoming, in-play, postponed, cancelled and abandoned fixtures are not meetings. `fixtures` holds the last `limit` (default 10, at most 50) in the Fixture shape of /fixtures, newest first; `summary` counts every meeting, from the final scores (extra time included, a shoot-out not). A team id without meetings (unknown or not) is no error: `{ fixtures: [], summary: { meetings: 0, ... } }` with each team's wins 0 and the averages null.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Required: the two teams, `A,B` (their home and away meetings both count) */
+                    team_ids: string;
+                    /** @description Meetings listed, newest first; default 10. The summary counts every meeting. */
+                    limit?: number;
+                    /** @description Comma-separated, from: odds, statistics, metrics, fair_odds, movement, trends */
+                    include?: string;
+                    /** @description Needs include=metrics. `types:ID,...` and/or `developer_types:predictions,smart_money,league_average` (`;` between keys) */
+                    "filter[metrics]"?: string;
+                    /** @description Needs include=statistics. `types:ID,...` */
+                    "filter[statistics]"?: string;
+                    /** @description Needs include=odds. `bookmakers:ID,...;markets:ID,...;is_live:0|1;suspend:0|1` */
+                    "filter[odds]"?: string;
+                    /** @description Needs include=trends, as on /fixtures */
+                    "filter[trends]"?: string;
+                    /** @description ISO 639-1 code; default en */
+                    language?: string;
+                    /** @description Alias of language */
+                    lang?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The meetings and their summary */
+                200: {
+                    headers: {
+                        /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
+                        "Cache-Control"?: string;
+                        /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
+                        ETag?: string;
+                        /** @description Requests the key may burst: its bucket size */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests the key may still send right now */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FixturesHeadToHeadResponse"];
+                    };
+                };
+                /** @description Not modified: the If-None-Match validator still matches; no body */
+                304: {
+                    headers: {
+                        /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
+                        "Cache-Control"?: string;
+                        /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
+                        ETag?: string;
+                        /** @description Requests the key may burst: its bucket size */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests the key may still send right now */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A parameter breaks a rule; the text names the parameter and the rule */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Requests the key may burst: its bucket size */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests the key may still send right now */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds until the key may send one request again */
+                        "Retry-After"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request line and headers are larger than 16 KB (a very long query string) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal server error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                503: {
+                    headers: {
+                        /** @description Seconds after which to send the request again */
+                        "Retry-After"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fixtures": {
         parameters: {
             query?: never;
@@ -2023,6 +2180,27 @@ export interface components {
             profit: number;
             /** @description Profit of this month and every earlier one */
             cumulative_profit: number;
+        };
+        FixturesHeadToHeadResponse: {
+            /** @description The last `limit` meetings, newest first (kick-off, then id) */
+            fixtures: components["schemas"]["Fixture"][];
+            summary: components["schemas"]["HeadToHeadSummary"];
+        };
+        HeadToHeadSummary: {
+            /** @description Every meeting: the two teams against each other, either at home, finished (FT, AWARDED) with a score */
+            meetings: number;
+            /** @description Both teams, in the order of team_ids */
+            teams: components["schemas"]["HeadToHeadTeam"][];
+            draws: number;
+            /** @description Mean total goals per meeting, 3 decimals; null without a meeting */
+            average_goals: number | null;
+            /** @description Share of meetings in which both teams scored (0 to 1), 4 decimals; null without a meeting */
+            both_teams_scored_share: number | null;
+        };
+        HeadToHeadTeam: {
+            team_id: number;
+            /** @description Meetings this team won (final score, extra time included) */
+            wins: number;
         };
         FixturesResponse: {
             fixtures: components["schemas"]["Fixture"][];
