@@ -97,6 +97,23 @@ export function versionsById(index: string, ids: readonly number[]): estypes.Sea
   });
 }
 
+/** The kick-off (`date_time`) of `ids`, from doc values: when the clock moves them in or out of a window. */
+export function kickOffsById(index: string, ids: readonly number[]): estypes.SearchRequest {
+  return idsWithoutStoredFields(
+    {
+      index,
+      query: { ids: { values: ids.map(String) } },
+      size: ids.length,
+      sort: [{ id: "asc" }],
+      track_total_hits: false,
+      allow_partial_search_results: false,
+    },
+    [KICK_OFF_FIELD],
+  );
+}
+
+export const KICK_OFF_FIELD = "date_time";
+
 /** The stored documents of `ids` with the fields `source` keeps: read once per round, whichever queries show them. */
 export function documentsById(index: string, ids: readonly number[], source: estypes.SearchSourceConfig | undefined): estypes.SearchRequest {
   return {
