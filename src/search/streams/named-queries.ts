@@ -85,20 +85,11 @@ export function whichMatch(
   });
 }
 
-/** The stored versions of `ids` (ids and versions only, no stored field): whether a fixture was written since a version was judged. */
-export function versionsById(index: string, ids: readonly number[]): estypes.SearchRequest {
-  return idsWithoutStoredFields({
-    index,
-    query: { ids: { values: ids.map(String) } },
-    size: ids.length,
-    sort: [{ id: "asc" }],
-    track_total_hits: false,
-    allow_partial_search_results: false,
-  });
-}
-
-/** The kick-off (`date_time`) of `ids`, from doc values: when the clock moves them in or out of a window. */
-export function kickOffsById(index: string, ids: readonly number[]): estypes.SearchRequest {
+/**
+ * The stored versions of `ids` (ids and versions only, no stored field): whether a fixture was
+ * written since a version was judged; with `docvalueFields` (a kick-off) read beside them.
+ */
+export function versionsById(index: string, ids: readonly number[], docvalueFields: readonly string[] = []): estypes.SearchRequest {
   return idsWithoutStoredFields(
     {
       index,
@@ -108,10 +99,11 @@ export function kickOffsById(index: string, ids: readonly number[]): estypes.Sea
       track_total_hits: false,
       allow_partial_search_results: false,
     },
-    [KICK_OFF_FIELD],
+    docvalueFields,
   );
 }
 
+/** The field that holds a fixture's kick-off: when the clock moves it in or out of a window. */
 export const KICK_OFF_FIELD = "date_time";
 
 /** The stored documents of `ids` with the fields `source` keeps: read once per round, whichever queries show them. */
