@@ -1,6 +1,6 @@
 import { versionKey, type StoredVersion } from "./membership.js";
 import type { RoundContext } from "./round-context.js";
-import { aheadQueries, scheduleEdges } from "./round-edges.js";
+import { aheadQueries, checkedAnswers, scheduleEdges } from "./round-edges.js";
 import { named, type Ask } from "./round-planner.js";
 import type { StandingQuery } from "./standing-query.js";
 
@@ -39,7 +39,7 @@ export async function checkMemberships(ctx: RoundContext, asks: readonly Ask[]):
   }
   await leftUnchanged(ctx, leftAtJudged, missed);
   for (const [query, fixtures] of missed) ctx.hooks.corrected(query, fixtures);
-  await scheduleEdges(ctx, asks, matches, failed);
+  await scheduleEdges(ctx, checkedAnswers(asks, matches, failed));
 }
 
 /**

@@ -68,8 +68,8 @@ export function planRound(
 /**
  * The due queries checked this round: the longest unchecked first, as many as keep every
  * query checked once per `refreshMs`, and any overdue by twice that whatever the budget; a
- * window whose edge the clock just passed is checked whatever the budget too (a check per
- * query and edge, not per round).
+ * window whose edge the clock just passed is checked whatever the budget too (one check per
+ * edge of a query: few, and each one is news for its clients).
  */
 function checksDue(due: StandingQuery[], total: number, now: number, options: PlannerOptions): StandingQuery[] {
   due.sort((a, b) => a.lastFullAt - b.lastFullAt);

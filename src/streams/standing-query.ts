@@ -90,11 +90,10 @@ export class StandingQuery {
   readonly movesWithTime: boolean;
   /**
    * For a question that moves with time: when its answer may next change by the clock alone,
-   * as the last check saw ahead (round-checks.ts); a check is due then. 0 until a check has
-   * looked ahead since the answer was last read whole, Infinity when nothing changes before
-   * the next regular check.
+   * as the last full read saw ahead (round-edges.ts); a check is due then. Infinity when
+   * nothing changes before the next regular check, or nothing was looked ahead for.
    */
-  nextEdgeAt = 0;
+  nextEdgeAt = Number.POSITIVE_INFINITY;
   /** The request of a query that does not move with time, and when it was built. */
   private fixedRequest: { request: estypes.SearchRequest; builtAt: number } | null = null;
   private readonly membership = new Membership();
@@ -269,8 +268,6 @@ export class StandingQuery {
     }
     this.needsFull = false;
     this.lastFullAt = at.getTime();
-    // What the clock does next is not known for the answer just read: the next check round looks.
-    this.nextEdgeAt = 0;
     return issued;
   }
 

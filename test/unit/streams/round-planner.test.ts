@@ -58,10 +58,10 @@ describe("planRound", () => {
       q.subscribers.add({} as Subscriber);
       return q;
     };
-    const queries = [settled("old", NOW - 40_000), windowed("edge-passed", NOW - 10), windowed("edge-ahead", NOW + 5_000), windowed("unknown", 0), windowed("none", Number.POSITIVE_INFINITY)];
+    const queries = [settled("old", NOW - 40_000), windowed("edge-passed", NOW - 10), windowed("edge-ahead", NOW + 5_000), windowed("edge-now", NOW), windowed("none", Number.POSITIVE_INFINITY)];
     const plan = planRound(queries, { changed: false, checkRound: true, now: NOW }, OPTIONS);
-    // A budget of 1: the longest unchecked, then the windows whose edge came (or was never looked for).
-    expect(ids(plan.checks)).toEqual(["old", "edge-passed", "unknown"]);
+    // A budget of 1: the longest unchecked, then the windows whose edge came.
+    expect(ids(plan.checks)).toEqual(["old", "edge-passed", "edge-now"]);
     expect(planRound(queries, { changed: false, checkRound: false, now: NOW }, OPTIONS).checks).toEqual([]);
   });
 
