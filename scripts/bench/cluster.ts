@@ -301,6 +301,7 @@ function report({ figures, aloneAtThird, rate, cap, chaos, failOverSeconds, stre
   console.log(`  ${streams.connected} of ${open.opened} streams open again ${streams.reconnectedSeconds.toFixed(1)} s after the last instance was back (the writer stopped then)`);
   console.log(`  clients equal to their polled endpoint: ${truth.equal} of ${truth.clients} (first comparison ${truth.equalAtFirst}, after ${truth.seconds.toFixed(1)} s of comparing)`);
   console.log(`  ${targetLine("seconds from the last instance back to every client equal:", streams.equalAfterLastBackSeconds, "<=", 10, " s", 1)}`);
+  for (const example of truth.firstExamples) console.log(`    differed at the first comparison: ${example}`);
   for (const example of truth.examples) console.log(`    ${example}`);
 }
 

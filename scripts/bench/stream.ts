@@ -141,6 +141,7 @@ function streamFigures(phase: StreamPhase): StreamFigures {
     "write->event p99 ms": latency.percentile(0.99),
     "events/s": events / phase.streams.seconds,
     "Elasticsearch req/s": phase.es.requestsPerSecond,
+    "node CPU ms/s": phase.usage.at(-1)!.cpuMsPerSecond,
   };
 }
 

@@ -77,9 +77,14 @@ export async function startHaproxy(binary: string, layout: ProxyLayout, stdout: 
 
 /** Each instance's state as HAProxy sees it: `UP`, `DOWN`, `UP 1/2` (going down), `DOWN 1/2` (coming up), `MAINT`. */
 export async function serverStates(layout: ProxyLayout): Promise<Map<string, string>> {
+  return parseServerStates(await statsCsv(layout));
+}
+
+/** The stats page as CSV, as it is now. */
+async function statsCsv(layout: ProxyLayout): Promise<string> {
   const response = await fetch(`${statsUrl(layout)};csv`);
   if (!response.ok) throw new Error(`${statsUrl(layout)};csv answered ${response.status}`);
-  return parseServerStates(await response.text());
+  return response.text();
 }
 
 /** The stats CSV's rows (`# pxname,svname,...`), each by column name. */
@@ -104,9 +109,7 @@ export function parseServerStates(csv: string): Map<string, string> {
 
 /** The backend's requests resent so far (`wretr`) and resent to another instance (`wredis`). */
 export async function backendRetries(layout: ProxyLayout): Promise<{ retried: number; redispatched: number }> {
-  const response = await fetch(`${statsUrl(layout)};csv`);
-  if (!response.ok) throw new Error(`${statsUrl(layout)};csv answered ${response.status}`);
-  const row = statsRows(await response.text()).find((r) => r.pxname === HAPROXY_BACKEND && r.svname === "BACKEND");
+  const row = statsRows(await statsCsv(layout)).find((r) => r.pxname === HAPROXY_BACKEND && r.svname === "BACKEND");
   if (!row) throw new Error(`no ${HAPROXY_BACKEND} backend row on HAProxy's stats page`);
   return { retried: Number(row.wretr || 0), redispatched: Number(row.wredis || 0) };
 }

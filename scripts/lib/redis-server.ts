@@ -10,7 +10,8 @@ import { freePort } from "./service.js";
  */
 export const redisAvailable = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
 
-export type RedisServer = { url: string; port: number; stop: () => Promise<void> };
+/** `freeze`/`thaw` stop and continue the process (SIGSTOP/SIGCONT): a Redis that keeps its connections but answers nothing. */
+export type RedisServer = { url: string; port: number; freeze: () => void; thaw: () => void; stop: () => Promise<void> };
 
 export async function startRedis(port?: number): Promise<RedisServer> {
   const chosen = port ?? (await freePort());
@@ -35,9 +36,13 @@ export async function startRedis(port?: number): Promise<RedisServer> {
   return {
     url: `redis://127.0.0.1:${chosen}`,
     port: chosen,
+    freeze: () => child.kill("SIGSTOP"),
+    thaw: () => child.kill("SIGCONT"),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGKILL");
+      // A stopped process takes a SIGKILL too; continuing it is harmless either way.
+      child.kill("SIGCONT");
       await once(child, "exit");
     },
   };

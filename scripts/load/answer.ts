@@ -4,7 +4,7 @@
  */
 import type { Agent } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { send } from "../lib/http-send.js";
+import { send, type SendError } from "../lib/http-send.js";
 import type { Answer, Attempt } from "../lib/load-driver.js";
 
 export type LoadRequest = {
@@ -39,12 +39,22 @@ export async function sendLoadRequest(
     const wrong = options.check?.(request, decoded(reply.body, reply.headers["content-encoding"]));
     return wrong ? { outcome: "failed", reason: `${request.kind}: ${wrong}` } : { outcome: "ok" };
   } catch (error) {
-    const err = error as Error & { code?: string; reusedSocket?: boolean };
-    // Where the connection is known (an error of the request itself), say which kind it was.
-    const connection = err.reusedSocket === undefined ? "" : err.reusedSocket ? " on a kept-alive connection" : " on a new connection";
+    const err = error as SendError & { code?: string };
+    // Where the connection is known (an error of the request itself), say which kind it was and,
+    // kept alive, how long it had sat idle (against the server's keep-alive timeout).
+    const connection = err.reusedSocket === undefined ? "" : err.reusedSocket ? ` on a kept-alive connection${idleBucket(err.idleMs)}` : " on a new connection";
     const what = err.name === "TimeoutError" ? "no answer in time" : `${err.code ?? err.message}${connection}`;
     return { outcome: "failed", reason: `${request.kind}: ${what}` };
   }
+}
+
+const IDLE_STEPS_S = [1, 4, 10] as const;
+
+/** A kept-alive connection's idle time before the failed request, in coarse steps (failures are grouped by reason). */
+function idleBucket(ms: number | undefined): string {
+  if (ms === undefined) return "";
+  const step = IDLE_STEPS_S.find((seconds) => ms < seconds * 1000);
+  return step === undefined ? ` idle ${IDLE_STEPS_S.at(-1)} s or more` : ` idle under ${step} s`;
 }
 
 /** The load driver's attempt for `target`: its next request, sent and judged. */

@@ -26,9 +26,16 @@ export class LuaScript {
   }
 }
 
+/**
+ * Calls waiting for Redis at once, past which a call falls back at once: while Redis hangs,
+ * each waiting call holds a reply slot in the client until Redis answers or the connection drops.
+ */
+const MAX_WAITING_CALLS = 1_000;
+
 export class SharedState {
   private readonly client: RedisClientType;
   private connected = false;
+  private waiting = 0;
   private closed = false;
 
   constructor(private readonly options: SharedStateOptions) {
@@ -65,9 +72,33 @@ export class SharedState {
     return this.connected && this.client.isReady;
   }
 
-  /** Runs `script` with its keys and arguments; rejects when the engine does not answer in time. */
+  /**
+   * Runs `script` with its keys and arguments; rejects when the engine does not answer within
+   * `timeoutMs`, or at once when too many calls wait already. The client's own command timeout
+   * stops at the socket write: a Redis that stops answering over a live connection (frozen,
+   * partitioned without a reset) would keep every keyed request waiting, so the deadline is
+   * kept here. A call past it still holds its place in the client's reply queue until Redis
+   * answers or the connection drops, which is what the bound on waiting calls is for.
+   */
   async run(script: LuaScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
     if (!this.isConnected) throw new SharedStateUnavailableError();
+    if (this.waiting >= MAX_WAITING_CALLS) throw new SharedStateUnavailableError();
+    this.waiting++;
+    const call = this.send(script, keys, args).finally(() => this.waiting--);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new SharedStateTimeoutError(this.options.timeoutMs)), this.options.timeoutMs);
+    });
+    try {
+      return await Promise.race([call, deadline]);
+    } finally {
+      clearTimeout(timer);
+      // The loser of the race must not become an unhandled rejection.
+      call.catch(() => {});
+    }
+  }
+
+  private async send(script: LuaScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
     const tail = [String(keys.length), ...keys, ...args.map(String)];
     try {
       return await this.client.sendCommand(["EVALSHA", script.sha, ...tail]);
@@ -93,6 +124,13 @@ export class SharedStateUnavailableError extends Error {
   override name = "SharedStateUnavailableError";
   constructor() {
     super("the shared state is not connected");
+  }
+}
+
+export class SharedStateTimeoutError extends Error {
+  override name = "SharedStateTimeoutError";
+  constructor(ms: number) {
+    super(`the shared state did not answer within ${ms} ms`);
   }
 }
 

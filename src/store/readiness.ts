@@ -10,15 +10,16 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
  * promoted, a new master elected) is the same for every instance, and a proxy that took them all
  * out at once would turn seconds of partial trouble into a total outage (bench:cluster saw
  * HAProxy answer 503 for every request while a node was down). Requests that meet a missing shard
- * answer for themselves. The node's local view of the cluster answers, no master needed. Each
+ * answer for themselves. Each
  * attempt is short, so a probe answers within the proxy's check timeout (3 s).
  */
 export async function checkReadiness(es: Client, indices: IndexNames): Promise<Readiness> {
   const options = { requestTimeout: 900, maxRetries: 2 };
   try {
-    await es.cluster.health({ local: true }, options);
-    // One request for every alias: GET _alias/a,b,... is 404 when any of them is missing. GET,
-    // not HEAD (existsAlias): undici closes a connection after every HEAD response, so each probe
+    // One request for every alias, which also proves a node answers (no health call beside it):
+    // GET _alias/a,b,... is 404 when any of them is missing, and is answered from the node's own
+    // cluster state (its `local` flag was dropped from the API in 8.x: always local). GET, not
+    // HEAD (existsAlias): undici closes a connection after every HEAD response, so each probe
     // opened a new connection to Elasticsearch, about 1 ms of the instance's CPU a probe.
     const aliases = await es.indices.getAlias({ name: LOGICAL_INDICES.map((logical) => indices[logical]) }, { ...options, ignore: [404], meta: true });
     if (aliases.statusCode === 404) return { ready: false, reason: "indices are missing" };

@@ -1,11 +1,12 @@
 import { versionKey, type StoredVersion } from "./membership.js";
 import type { RoundContext } from "./round-context.js";
+import { aheadQueries, checkedAnswers, scheduleEdges } from "./round-edges.js";
 import { named, type Ask } from "./round-planner.js";
 import type { StandingQuery } from "./standing-query.js";
 
 /** The checks part of a round: one paged search reads the membership of every query checked this round. */
 export async function checkMemberships(ctx: RoundContext, asks: readonly Ask[]): Promise<void> {
-  const { matches, failed } = await ctx.reader.matchesOfAll(named(asks));
+  const { matches, failed } = await ctx.reader.matchesOfAll([...named(asks), ...aheadQueries(ctx, asks)]);
   const missed = new Map<StandingQuery, number>();
   const leftAtJudged: Array<{ query: StandingQuery; id: number; held: StoredVersion }> = [];
   for (const { query } of asks) {
@@ -38,6 +39,7 @@ export async function checkMemberships(ctx: RoundContext, asks: readonly Ask[]):
   }
   await leftUnchanged(ctx, leftAtJudged, missed);
   for (const [query, fixtures] of missed) ctx.hooks.corrected(query, fixtures);
+  await scheduleEdges(ctx, checkedAnswers(asks, matches, failed));
 }
 
 /**

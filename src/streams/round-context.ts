@@ -72,6 +72,8 @@ export class RoundContext {
     /** The largest result set a stream holds (STREAM_SNAPSHOT_MAX). */
     readonly snapshotMax: number,
     readonly at: Date,
+    /** How far a check looks ahead for a window's next clock edge (the regular check's period); 0 looks nowhere. */
+    readonly lookAheadMs = 0,
   ) {}
 
   async run(plan: RoundPlan, changedIds: readonly number[]): Promise<void> {

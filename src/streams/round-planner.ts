@@ -9,7 +9,8 @@ import type { StandingQuery } from "./standing-query.js";
  * - `changes`: every other query that holds a trusted membership, asked together about the
  *   fixtures that changed (one search for all of them: round-context.ts);
  * - `checks`: on a check round, the queries whose whole membership is compared again (a window
- *   moves with time), the longest unchecked first, spread so each is checked every `refreshMs`;
+ *   moves with time), the longest unchecked first, spread so each is checked every `refreshMs`,
+ *   and each window whose next clock edge has come (`StandingQuery.nextEdgeAt`);
  * - `failed`: queries whose request could not even be built: only they fail, not the round.
  */
 export type Ask = { query: StandingQuery; request: estypes.SearchRequest };
@@ -52,7 +53,7 @@ export function planRound(
       continue;
     }
     if (input.changed) plan.changes.push({ query, request });
-    if (input.checkRound && !query.isIdle && input.now - query.lastFullAt >= options.refreshMs) checkable.push(query);
+    if (input.checkRound && !query.isIdle && (input.now - query.lastFullAt >= options.refreshMs || query.edgeDue(input.now))) checkable.push(query);
   }
   if (checkable.length > 0) {
     const requests = new Map(plan.changes.map((ask) => [ask.query, ask.request]));
@@ -66,12 +67,14 @@ export function planRound(
 
 /**
  * The due queries checked this round: the longest unchecked first, as many as keep every
- * query checked once per `refreshMs`, and any overdue by twice that whatever the budget.
+ * query checked once per `refreshMs`, and any overdue by twice that whatever the budget; a
+ * window whose edge the clock just passed is checked whatever the budget too (one check per
+ * edge of a query: few, and each one is news for its clients).
  */
 function checksDue(due: StandingQuery[], total: number, now: number, options: PlannerOptions): StandingQuery[] {
   due.sort((a, b) => a.lastFullAt - b.lastFullAt);
   const budget = Math.max(1, Math.ceil((total * options.checkEveryMs) / options.refreshMs));
-  return due.filter((query, i) => i < budget || now - query.lastFullAt >= 2 * options.refreshMs);
+  return due.filter((query, i) => i < budget || now - query.lastFullAt >= 2 * options.refreshMs || query.edgeDue(now));
 }
 
 function safeRequest(query: StandingQuery, at: Date, plan: RoundPlan): estypes.SearchRequest | null {

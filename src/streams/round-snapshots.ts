@@ -1,5 +1,6 @@
 import { newerOf, versionKey, type StoredVersion } from "./membership.js";
 import type { RoundContext } from "./round-context.js";
+import { aheadRequest, scheduleEdges, type AnswersAhead } from "./round-edges.js";
 import { prepareResumes } from "./round-resumes.js";
 import type { Ask } from "./round-planner.js";
 import type { OrderedMembers } from "./standing-reader.js";
@@ -27,11 +28,21 @@ export async function readSnapshots(ctx: RoundContext, asks: readonly Ask[]): Pr
   const perRead = Math.max(1, Math.floor(MEMBER_HITS_PER_READ / (limit + 1)));
   const batches: Ask[][] = [];
   for (let start = 0; start < asks.length; start += perRead) batches.push(asks.slice(start, start + perRead));
-  const read = (batch: readonly Ask[]) =>
-    ctx.reader.membersInOrder(batch.map((ask) => ask.request), limit).then(
-      (ordered) => ({ ok: true as const, ordered }),
+  // A window's answer ahead is read in the same _msearch, after the batch's own requests.
+  const read = (batch: readonly Ask[]) => {
+    const ahead = batch.flatMap(({ query }) => {
+      const request = aheadRequest(ctx, query);
+      return request ? [{ query, request }] : [];
+    });
+    return ctx.reader.membersInOrder([...batch.map((ask) => ask.request), ...ahead.map(({ request }) => request)], limit).then(
+      (answers) => {
+        const ordered = answers.slice(0, batch.length);
+        const read = new Set(batch.filter((_, i) => ordered[i]!.ok).map(({ query }) => query));
+        return { ok: true as const, ordered, ahead: aheadAnswers(ahead, answers.slice(batch.length), limit).filter(({ query }) => read.has(query)) };
+      },
       (error: Error) => ({ ok: false as const, error }),
     );
+  };
   // The next reads are asked while this one is presented: the node and the service work side by side.
   const inFlight = batches.slice(0, MEMBER_READS_IN_FLIGHT).map(read);
   for (const [i, batch] of batches.entries()) {
@@ -43,7 +54,17 @@ export async function readSnapshots(ctx: RoundContext, asks: readonly Ask[]): Pr
       continue;
     }
     await snapshotBatch(ctx, batch, answer.ordered);
+    await scheduleEdges(ctx, answer.ahead.map(({ query, later }) => ({ query, later, now: query.memberIds })));
   }
+}
+
+/** The windows' answers ahead that were read whole (a failed or too large one is not looked ahead for). */
+function aheadAnswers(ahead: ReadonlyArray<{ query: StandingQuery }>, answers: readonly OrderedMembers[], limit: number): Array<Omit<AnswersAhead, "now">> {
+  return ahead.flatMap(({ query }, i) => {
+    const answer = answers[i]!;
+    if (!answer.ok || answer.members.length > limit) return [];
+    return [{ query, later: new Set(answer.members.map(({ id }) => id)) }];
+  });
 }
 
 async function snapshotBatch(ctx: RoundContext, asks: readonly Ask[], ordered: readonly OrderedMembers[]): Promise<void> {

@@ -20,6 +20,12 @@ export type StandingQuerySpec = {
   key: string;
   /** The polled endpoint's request for its whole result set at `now`. */
   request: (now: Date) => estypes.SearchRequest;
+  /**
+   * For a question that moves with time: the instants at which a fixture kicking off at
+   * `dateTimeMs` may enter or leave its answer by the clock alone (the window's edges, told by
+   * the module that builds the window's filter).
+   */
+  clockEdges?: (dateTimeMs: number) => readonly number[];
   /** The fixture as the polled endpoint presents it (the presented-JSON cache's chunks). */
   present: (fixture: PresentableFixture) => Buffer[];
   /** The presented JSON kept for a stored version, if any: then its document need not be read. */
@@ -82,6 +88,12 @@ export class StandingQuery {
    * request at two times, never by reading what the request means.
    */
   readonly movesWithTime: boolean;
+  /**
+   * For a question that moves with time: when its answer may next change by the clock alone,
+   * as the last full read saw ahead (round-edges.ts); a check is due then. Infinity when
+   * nothing changes before the next regular check, or nothing was looked ahead for.
+   */
+  nextEdgeAt = Number.POSITIVE_INFINITY;
   /** The request of a query that does not move with time, and when it was built. */
   private fixedRequest: { request: estypes.SearchRequest; builtAt: number } | null = null;
   private readonly membership = new Membership();
@@ -127,6 +139,11 @@ export class StandingQuery {
    * built again after FIXED_REQUEST_REUSE_MS all the same: the hour the probe compares could
    * miss a question that moves more slowly (a calendar day), and a minute-old request is cheap.
    */
+  /** Whether the clock may have moved a fixture in or out of the answer since the last check. */
+  edgeDue(now: number): boolean {
+    return this.movesWithTime && this.spec.clockEdges !== undefined && now >= this.nextEdgeAt;
+  }
+
   requestAt(at: Date): estypes.SearchRequest {
     if (this.movesWithTime) return this.spec.request(at);
     if (this.fixedRequest === null || Math.abs(at.getTime() - this.fixedRequest.builtAt) >= FIXED_REQUEST_REUSE_MS) {

@@ -1,6 +1,6 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import { chunkByClauses, documentsById, factorConjuncts, MAX_CLAUSES_PER_SEARCH, versionsById, whichMatch, type NamedQuery } from "../search/streams/named-queries.js";
+import { chunkByClauses, documentsById, factorConjuncts, KICK_OFF_FIELD, MAX_CLAUSES_PER_SEARCH, versionsById, whichMatch, type NamedQuery } from "../search/streams/named-queries.js";
 import { membershipOf } from "../search/streams/standing-request.js";
 import { changedFixtureOf, changedFixturesRequest, CHANGE_PAGE_SIZE } from "../search/streams/changed-fixtures-query.js";
 import { fixtureIdOf } from "../store/hit-ids.js";
@@ -133,6 +133,19 @@ export class StandingReader {
       }
     }
     return { matches, failed };
+  }
+
+  /** The kick-off of each of `ids` in epoch milliseconds (a fixture deleted meanwhile is missing). */
+  async kickOffs(ids: readonly number[]): Promise<Map<number, number>> {
+    this.searches += 1;
+    const hits = (await searchHits<FixtureDocument>(this.es, { ...versionsById(this.alias, ids, [KICK_OFF_FIELD]), preference: this.preference })) as Hit[];
+    const kickOffs = new Map<number, number>();
+    for (const hit of hits) {
+      const id = fixtureIdOf(hit);
+      const at = Date.parse(String(hit.fields?.[KICK_OFF_FIELD]?.[0]));
+      if (id !== null && Number.isFinite(at)) kickOffs.set(id, at);
+    }
+    return kickOffs;
   }
 
   /** Each request's whole result set (at most `limit` + 1 hits) as ids and versions, in its order; one _msearch. */

@@ -285,7 +285,7 @@ export class StreamHub {
     const searchesBefore = this.reader.searches;
     const waitedBefore = { ...this.reader.waited };
     const documentsBefore = this.reader.documentsRead;
-    const round = new RoundContext(this.reader, this.roundHooks(), this.options.snapshotMax, new Date(now));
+    const round = new RoundContext(this.reader, this.roundHooks(), this.options.snapshotMax, new Date(now), this.options.refreshMs);
     try {
       await round.run(plan, ids);
     } catch (error) {

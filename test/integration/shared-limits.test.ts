@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SharedState } from "../../src/shared-state/shared-state.js";
+import { LuaScript, SharedState, SharedStateTimeoutError, SharedStateUnavailableError } from "../../src/shared-state/shared-state.js";
 import { SharedStreamSlots } from "../../src/streams/shared-stream-slots.js";
 import { createLogger } from "../../src/logger.js";
 import { redisAvailable, startRedis, type RedisServer } from "../../scripts/lib/redis-server.js";
@@ -24,12 +24,23 @@ const until = async (what: string, check: () => boolean | Promise<boolean>, ms =
   }
 };
 
-/** A stream held open by a reader that never reads past the head (enough to hold a slot). */
+/**
+ * A stream held open by a reader that never reads past the head (enough to hold a slot). The
+ * response stays referenced until `close`: undici cancels the body of a Response that is garbage
+ * collected, which closed a stream the test still counted on whenever a collection ran between
+ * two steps.
+ */
 async function openStream(env: TestEnv, key: string): Promise<{ status: number; close: () => void }> {
   const controller = new AbortController();
   const response = await fetch(`${env.url}/livescores/stream`, { headers: { "X-API-Key": key }, signal: controller.signal });
   if (response.status !== 200) await response.body?.cancel();
-  return { status: response.status, close: () => controller.abort() };
+  return {
+    status: response.status,
+    close: () => {
+      controller.abort();
+      void response.bodyUsed;
+    },
+  };
 }
 
 describe.skipIf(!redisAvailable)("limits across instances (REDIS_URL)", () => {
@@ -106,6 +117,47 @@ describe.skipIf(!redisAvailable)("limits across instances (REDIS_URL)", () => {
     } finally {
       await state.close();
     }
+  });
+
+  it("answers within REDIS_TIMEOUT_MS while Redis keeps its connections but answers nothing, and shares again once it does", async () => {
+    const key = await a.createKey();
+    redis.freeze();
+    try {
+      const started = Date.now();
+      const statuses = [];
+      for (const env of [a, b, a]) statuses.push((await env.get("/types", { key })).status);
+      // Each waited the 250 ms deadline, then took from its instance's own bucket.
+      expect(statuses).toEqual([200, 200, 200]);
+      expect(Date.now() - started).toBeLessThan(3 * 250 + 1_500);
+      const metrics = await (await fetch(`${a.url}/metrics`)).text();
+      expect(Number(/^shared_state_fallbacks_total\{what="rate_limit"\} ([0-9]+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(2);
+    } finally {
+      redis.thaw();
+    }
+    const fresh = await a.createKey();
+    const shared = [];
+    for (const env of [a, b, a, b]) shared.push((await env.get("/types", { key: fresh })).status);
+    expect(shared).toEqual([200, 200, 200, 429]);
+  });
+
+  it("bounds the calls waiting on a frozen Redis: past the bound a call falls back at once", async () => {
+    const state = new SharedState({ url: redis.url, timeoutMs: 200, logger: createLogger("silent") });
+    state.start();
+    await until("a connection", () => state.isConnected);
+    const probe = new LuaScript("return 1");
+    redis.freeze();
+    try {
+      const waiting = await Promise.allSettled(Array.from({ length: 1_000 }, () => state.run(probe, ["probe"], [])));
+      expect(waiting.every((call) => call.status === "rejected" && call.reason instanceof SharedStateTimeoutError)).toBe(true);
+      // The thousand still hold their reply slots: the next call does not join them.
+      const started = Date.now();
+      await expect(state.run(probe, ["probe"], [])).rejects.toBeInstanceOf(SharedStateUnavailableError);
+      expect(Date.now() - started).toBeLessThan(100);
+    } finally {
+      redis.thaw();
+    }
+    await until("the waiting calls answered", async () => (await state.run(probe, ["probe"], []).then(() => true, () => false)));
+    await state.close();
   });
 
   it("limits on each instance alone while Redis is away, without failing a request, and shares again once it is back", async () => {

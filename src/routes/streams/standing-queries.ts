@@ -4,6 +4,7 @@ import type { FixtureVariant } from "../../presenters/fixture-presenter.js";
 import type { Filters } from "../../presenters/fixture-filters.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
+import { windowClockEdges } from "../../search/fixtures-search/window-filter.js";
 import type { StandingQuerySpec } from "../../streams/standing-query.js";
 import type { FixturesSearchStreamInput } from "../fixtures-search/schema.js";
 import type { LivescoresInput } from "../livescores/schema.js";
@@ -49,6 +50,7 @@ export function fixturesSearchStandingQuery(deps: AppDeps, input: FixturesSearch
     }),
     // page and perPage are placeholders: a standing request reads the whole result set.
     request: (now) => fixturesSearchRequest({ ...input, page: 1, perPage: 1 }, { index: deps.indices.fixtures, now, liveHours: deps.config.indexLayout.liveHours }),
+    clockEdges: (dateTimeMs) => windowClockEdges(window, statuses, deps.config.indexLayout.liveHours, dateTimeMs),
     ...presentation(deps, { language, includes, filters, variant: "search" }),
   };
 }

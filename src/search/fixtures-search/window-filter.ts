@@ -18,6 +18,27 @@ export function defaultStatuses(window: SearchWindow): FixtureStatus[] {
 }
 
 /**
+ * The instants at which `windowFilter`'s date conditions start or stop holding, by the clock
+ * alone, for a fixture kicking off at `dateTimeMs`: each is the first instant the condition is
+ * different. Window N holds from N hours before kick-off through kick-off (both edges
+ * inclusive); `live` with a settled status holds a settled fixture through `liveHours` after
+ * kick-off. A stream checks its membership again at the nearest one (docs/streams.md,
+ * "Windows and the clock"); Elasticsearch still decides what matches.
+ */
+export function windowClockEdges(
+  window: SearchWindow,
+  statuses: readonly FixtureStatus[] | undefined,
+  liveHours: number,
+  dateTimeMs: number,
+): number[] {
+  if (window === "live") {
+    const wanted = statuses ?? defaultStatuses(window);
+    return wanted.some((status) => SETTLED.has(status)) ? [dateTimeMs + liveHours * HOUR_MS + 1] : [];
+  }
+  return [dateTimeMs - window * HOUR_MS, dateTimeMs + 1];
+}
+
+/**
  * The window and status conditions. Window N holds for a fixture in play now or
  * kicking off from now to now + N hours, both edges inclusive; `live` has no date
  * condition, so only the statuses decide, except for settled fixtures: the search is for

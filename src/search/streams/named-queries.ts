@@ -85,17 +85,26 @@ export function whichMatch(
   });
 }
 
-/** The stored versions of `ids` (ids and versions only, no stored field): whether a fixture was written since a version was judged. */
-export function versionsById(index: string, ids: readonly number[]): estypes.SearchRequest {
-  return idsWithoutStoredFields({
-    index,
-    query: { ids: { values: ids.map(String) } },
-    size: ids.length,
-    sort: [{ id: "asc" }],
-    track_total_hits: false,
-    allow_partial_search_results: false,
-  });
+/**
+ * The stored versions of `ids` (ids and versions only, no stored field): whether a fixture was
+ * written since a version was judged; with `docvalueFields` (a kick-off) read beside them.
+ */
+export function versionsById(index: string, ids: readonly number[], docvalueFields: readonly string[] = []): estypes.SearchRequest {
+  return idsWithoutStoredFields(
+    {
+      index,
+      query: { ids: { values: ids.map(String) } },
+      size: ids.length,
+      sort: [{ id: "asc" }],
+      track_total_hits: false,
+      allow_partial_search_results: false,
+    },
+    docvalueFields,
+  );
 }
+
+/** The field that holds a fixture's kick-off: when the clock moves it in or out of a window. */
+export const KICK_OFF_FIELD = "date_time";
 
 /** The stored documents of `ids` with the fields `source` keeps: read once per round, whichever queries show them. */
 export function documentsById(index: string, ids: readonly number[], source: estypes.SearchSourceConfig | undefined): estypes.SearchRequest {

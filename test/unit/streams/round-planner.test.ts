@@ -48,6 +48,23 @@ describe("planRound", () => {
     expect(plan.failed.map(({ query, error }) => [query.id, error.message])).toEqual([["broken", "builder bug"]]);
   });
 
+  it("checks a window whose next clock edge has come whatever the budget, and only then", () => {
+    const windowed = (id: string, nextEdgeAt: number) => {
+      const q = query(id, (at) => ({ index: "f", query: { range: { date_time: { gte: at.toISOString() } } } }));
+      q.spec.clockEdges = () => [];
+      q.needsFull = false;
+      q.lastFullAt = NOW - 1_000;
+      q.nextEdgeAt = nextEdgeAt;
+      q.subscribers.add({} as Subscriber);
+      return q;
+    };
+    const queries = [settled("old", NOW - 40_000), windowed("edge-passed", NOW - 10), windowed("edge-ahead", NOW + 5_000), windowed("edge-now", NOW), windowed("none", Number.POSITIVE_INFINITY)];
+    const plan = planRound(queries, { changed: false, checkRound: true, now: NOW }, OPTIONS);
+    // A budget of 1: the longest unchecked, then the windows whose edge came.
+    expect(ids(plan.checks)).toEqual(["old", "edge-passed", "edge-now"]);
+    expect(planRound(queries, { changed: false, checkRound: false, now: NOW }, OPTIONS).checks).toEqual([]);
+  });
+
   it("checks the longest unchecked queries first, as many as keep each checked every refreshMs, and any overdue by twice that", () => {
     const queries = [settled("fresh", NOW - 1_000), settled("old", NOW - 40_000), settled("older", NOW - 50_000), settled("overdue", NOW - 70_000)];
     const budget = planRound(queries, { changed: false, checkRound: true, now: NOW }, { ...OPTIONS, refreshMs: 30_000, checkEveryMs: 1_000 });
