@@ -3,12 +3,14 @@
  * document. Pure: the update module (apply-update.ts) reads, merges and writes conditionally.
  * Match-state fields replace the stored ones whole (a feed sends the current scores, not a
  * diff), odds merge per odd (odds-merge.ts); `is_live` follows the status. The indexed-only
- * `effective`, `settled_selections`, `final_result` and `search` are the writer's job (they are not in `_source`).
+ * `effective`, `settled_selections`, `final_result` and `search` are the writer's job (they are not in `_source`),
+ * and so are the windowed statistics (`CORNERS_LAST_10`, ...), recomputed here from the trends.
  */
 import { isFinished, isInPlay, type FixtureStatus } from "../domain/types/statuses.js";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import type { CompactTrends, Period, Score, StatEntry } from "../domain/fixture-parts.js";
-import { packTrends } from "../domain/fixture/packed-trends.js";
+import { packTrends, unpackTrends } from "../domain/fixture/packed-trends.js";
+import { withWindowedStatistics } from "../domain/fixture/windowed-statistics.js";
 import { mergeOdds, type OddChange, type OddsEffects } from "./odds-merge.js";
 
 export type { OddChange } from "./odds-merge.js";
@@ -50,6 +52,11 @@ export function mergeFixtureChange(doc: StoredFixture, change: FixtureChange, at
   if (change.periods) next.periods = change.periods;
   if (change.statistics) next.statistics = change.statistics;
   if (change.trends !== undefined) next.trends = change.trends && change.trends.series.length > 0 ? packTrends(change.trends) : null;
+  // The windowed statistics are the writer's to keep: recomputed from the trends of this state.
+  if (change.statistics || change.trends !== undefined) {
+    const trends = change.trends !== undefined ? change.trends : next.trends ? unpackTrends(next.trends) : null;
+    next.statistics = withWindowedStatistics(next.statistics ?? [], trends, { home: doc.home_team_id, away: doc.away_team_id });
+  }
 
   const merged = change.odds?.length ? mergeOdds(doc.id, { odds: doc.odds ?? [], movement: doc.movement ?? [] }, change.odds, at.nowUnix) : null;
   if (merged) {

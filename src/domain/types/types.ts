@@ -2,6 +2,7 @@ import { DEVELOPER_TYPES, METRIC_GROUPS, type DeveloperType, type TypeDefinition
 import { LEAGUE_AVERAGE_TYPES } from "./league-average-types.js";
 import { PREDICTION_TYPES, SMART_MONEY_TYPES, STATISTIC_TYPES, TREND_TYPES } from "./match-types.js";
 import { STANDING_TYPES } from "./standing-types.js";
+import { WINDOWED_STATISTIC_TYPES } from "./windowed-types.js";
 
 /** The whole type catalogue /types serves, in developer_type order, then by id. */
 export const ALL_TYPES: readonly TypeDefinition[] = [
@@ -9,6 +10,7 @@ export const ALL_TYPES: readonly TypeDefinition[] = [
   ...PREDICTION_TYPES,
   ...SMART_MONEY_TYPES,
   ...STATISTIC_TYPES,
+  ...WINDOWED_STATISTIC_TYPES,
   ...TREND_TYPES,
   ...STANDING_TYPES,
 ].sort(

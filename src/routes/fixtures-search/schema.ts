@@ -102,7 +102,9 @@ export const FixturesSearchDocSchema = z.object({
     `where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers of at most ${MAX_WHERE_DIGITS} digits, both inclusive; location default ` +
       "LEAGUE (team_id 0). DEVELOPER_NAME is a developer_name from /types, read among statistics and metrics (a name " +
       "only trends or standings carry matches nothing). The value is the in-play statistic when the fixture has one, " +
-      `else the pre-match metric. Conditions are ANDed, at most ${MAX_WHERE_CONDITIONS}; repeating a name adds conditions.`,
+      "else the pre-match metric. Windowed in-play values such as CORNERS_LAST_10 (what the statistic gained in the last " +
+      "5, 10 or 15 minutes; GOALS, CORNERS, SHOTS_ON_TARGET, SHOTS_TOTAL, DANGEROUS_ATTACKS, ATTACKS, EXPECTED_GOALS) are " +
+      `statistics like any other. Conditions are ANDed, at most ${MAX_WHERE_CONDITIONS}; repeating a name adds conditions.`,
     { CORNERS: "8:12", HOME_GOALS_SCORED: "1500:3000:LEAGUE" },
   ),
   order: bracketed(

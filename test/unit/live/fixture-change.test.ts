@@ -3,6 +3,8 @@ import { mergeFixtureChange, type StoredFixture } from "../../../src/live/fixtur
 
 const doc = {
   id: 7,
+  home_team_id: 1,
+  away_team_id: 2,
   status: "INPLAY_1ST_HALF",
   is_live: true,
   minute: 44,
@@ -39,5 +41,20 @@ describe("mergeFixtureChange", () => {
 
   it("stores empty trends as null", () => {
     expect(mergeFixtureChange(doc, { trends: { minutes: [], series: [] } }, at).doc.trends).toBeNull();
+  });
+
+  it("keeps the windowed statistics from the trends it merges, and keeps them when a change sends statistics only", () => {
+    const corners = { team_id: 0, type_id: 34, developer_name: "CORNERS", value: 3, location: "league" as const };
+    const trends = {
+      minutes: [{ period_id: 71, first_minute: 1, count: 12 }],
+      series: [{ team_id: 1, type_id: 13, deltas: [1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1] }],
+    };
+    const windowed = (statistics: ReadonlyArray<{ developer_name: string; location: string; value: number }>) =>
+      statistics.filter((entry) => entry.developer_name === "CORNERS_LAST_5").map((entry) => `${entry.location}=${entry.value}`);
+    const { doc: live } = mergeFixtureChange(doc, { statistics: [corners], trends }, at);
+    expect(windowed(live.statistics)).toEqual(["home=2", "away=0", "league=2"]);
+    expect(live.statistics[0]).toEqual(corners);
+    const { doc: finished } = mergeFixtureChange(live, { status: "FT", statistics: [corners] }, at);
+    expect(windowed(finished.statistics)).toEqual(["home=2", "away=0", "league=2"]);
   });
 });

@@ -385,7 +385,7 @@ export interface paths {
                     language?: string;
                     /** @description Alias of language */
                     lang?: string;
-                    /** @description where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers of at most 15 digits, both inclusive; location default LEAGUE (team_id 0). DEVELOPER_NAME is a developer_name from /types, read among statistics and metrics (a name only trends or standings carry matches nothing). The value is the in-play statistic when the fixture has one, else the pre-match metric. Conditions are ANDed, at most 10; repeating a name adds conditions. */
+                    /** @description where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers of at most 15 digits, both inclusive; location default LEAGUE (team_id 0). DEVELOPER_NAME is a developer_name from /types, read among statistics and metrics (a name only trends or standings carry matches nothing). The value is the in-play statistic when the fixture has one, else the pre-match metric. Windowed in-play values such as CORNERS_LAST_10 (what the statistic gained in the last 5, 10 or 15 minutes; GOALS, CORNERS, SHOTS_ON_TARGET, SHOTS_TOTAL, DANGEROUS_ATTACKS, ATTACKS, EXPECTED_GOALS) are statistics like any other. Conditions are ANDed, at most 10; repeating a name adds conditions. */
                     where?: {
                         [key: string]: string;
                     };
@@ -1540,7 +1540,7 @@ export interface paths {
                     language?: string;
                     /** @description Alias of language */
                     lang?: string;
-                    /** @description where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers of at most 15 digits, both inclusive; location default LEAGUE (team_id 0). DEVELOPER_NAME is a developer_name from /types, read among statistics and metrics (a name only trends or standings carry matches nothing). The value is the in-play statistic when the fixture has one, else the pre-match metric. Conditions are ANDed, at most 10; repeating a name adds conditions. */
+                    /** @description where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers of at most 15 digits, both inclusive; location default LEAGUE (team_id 0). DEVELOPER_NAME is a developer_name from /types, read among statistics and metrics (a name only trends or standings carry matches nothing). The value is the in-play statistic when the fixture has one, else the pre-match metric. Windowed in-play values such as CORNERS_LAST_10 (what the statistic gained in the last 5, 10 or 15 minutes; GOALS, CORNERS, SHOTS_ON_TARGET, SHOTS_TOTAL, DANGEROUS_ATTACKS, ATTACKS, EXPECTED_GOALS) are statistics like any other. Conditions are ANDed, at most 10; repeating a name adds conditions. */
                     where?: {
                         [key: string]: string;
                     };

@@ -56,4 +56,17 @@ describe("the types catalogue", () => {
     expect(FILTERABLE_TYPES.has("PRESSURE_INDEX")).toBe(false);
     expect(FILTERABLE_TYPES.has("OVERALL_MATCHES_PLAYED")).toBe(false);
   });
+
+  it("lists the windowed statistics NAME_LAST_5/10/15 among statistics, usable in where and order", () => {
+    const names = ["GOALS", "CORNERS", "SHOTS_ON_TARGET", "SHOTS_TOTAL", "DANGEROUS_ATTACKS", "ATTACKS", "EXPECTED_GOALS"];
+    for (const name of names) {
+      for (const window of [5, 10, 15]) {
+        const type = FILTERABLE_TYPES.get(`${name}_LAST_${window}`);
+        expect(type?.developer_type, `${name}_LAST_${window}`).toBe("statistics");
+      }
+    }
+    expect(FILTERABLE_TYPES.get("CORNERS_LAST_10")?.type_id).toBe(6110);
+    expect(FILTERABLE_TYPES.get("EXPECTED_GOALS_LAST_15")?.type_id).toBe(6615);
+  });
 });
+
