@@ -139,9 +139,9 @@ export class StandingQuery {
    * built again after FIXED_REQUEST_REUSE_MS all the same: the hour the probe compares could
    * miss a question that moves more slowly (a calendar day), and a minute-old request is cheap.
    */
-  /** Whether the clock may have moved a fixture in or out of the answer since the last check. */
+  /** Whether the clock may have moved a fixture in or out of the answer since the last check (only a look-ahead sets a finite edge). */
   edgeDue(now: number): boolean {
-    return this.movesWithTime && this.spec.clockEdges !== undefined && now >= this.nextEdgeAt;
+    return now >= this.nextEdgeAt;
   }
 
   requestAt(at: Date): estypes.SearchRequest {
