@@ -30,7 +30,7 @@ import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
 import type { SourceOptions } from "../../src/ingest/data-set.js";
-import { fixturesPerScaleLeague } from "../../src/ingest/synthetic/scale.js";
+import { historyArgs, scaleLeagues } from "../lib/scale-catalogue.js";
 import { runScript, wholeOption } from "../lib/cli.js";
 import { createLoadKey, startOwnService } from "../load/harness.js";
 import { rawBulkRate, type RawBulk } from "./scale/raw-bulk.js";
@@ -41,9 +41,6 @@ import { KIND_NAMES, measureKinds, type KindLatency } from "./scale/request-kind
 import { failedRound, streamRound, type StreamRound } from "./scale/stream-round.js";
 import { moveSettled, type MoveReport } from "../../src/ingest/move-settled.js";
 
-/** The base part of every synthetic set (base leagues, cup, their live slate): about 4,640 fixtures. */
-const BASE_FIXTURES = 4_640;
-const DEFAULT_HISTORY = 4;
 const DAY_MS = 86_400_000;
 /** The cores the rebuild and the node share on this machine (the ceiling row of the table). */
 const CORES = availableParallelism();
@@ -84,7 +81,7 @@ async function main(): Promise<number> {
   const node = config.elasticsearch.nodes[0]!;
   const log = (line: string) => console.log(line);
   const nodePids = await localNodePids(es);
-  const leagues = Math.ceil((Math.min(...sizes) - BASE_FIXTURES) / fixturesPerScaleLeague(DEFAULT_HISTORY));
+  const leagues = scaleLeagues(Math.min(...sizes));
   const results: SizeResult[] = [];
   try {
     for (const size of sizes) {
@@ -137,12 +134,6 @@ async function main(): Promise<number> {
   }
   for (const line of table(results)) log(line);
   return 0;
-}
-
-/** Past seasons for `size` fixtures at a fixed number of generated leagues (380 fixtures a season each). */
-function historyArgs(size: number, leagues: number): string[] {
-  const seasons = Math.max(1, Math.round((size - BASE_FIXTURES) / (leagues * fixturesPerScaleLeague(0))));
-  return ["--leagues", String(leagues), "--history-seasons", String(seasons - 1)];
 }
 
 function sourceOptions(args: string[]): SourceOptions {
