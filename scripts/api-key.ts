@@ -13,7 +13,7 @@ import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { ensureAliasedIndex } from "../src/store/ensure-index.js";
 import { indexNames } from "../src/store/index-names.js";
-import { runScript } from "./lib/cli.js";
+import { runScript, UsageError } from "./lib/cli.js";
 
 const USAGE = `Usage:
   npm run api-key -- create --user <id> [--role standings]... [--label <text>] [--rate-limit <per second>] [--json]
@@ -21,7 +21,6 @@ const USAGE = `Usage:
   npm run api-key -- list [--json]
   npm run api-key -- revoke <id>`;
 
-class UsageError extends Error {}
 
 function parseRoles(values: string[]): Role[] {
   const roles = values.flatMap((value) => value.split(",")).map((role) => role.trim()).filter(Boolean);

@@ -21,13 +21,13 @@ import { loadConfig } from "../src/config.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { ensurePersistentIndices } from "../src/store/ensure-index.js";
 import { indexNames } from "../src/store/index-names.js";
+import { runScript, UsageError } from "./lib/cli.js";
 
 const USAGE = `Usage:
   npm run bet-builders -- generate --user <id> [--fixtures <n>] [--fixture-id <id,...>] [--models <id,...>]
   npm run bet-builders -- price [--fixture-id <id,...>]
   npm run bet-builders -- demo`;
 
-class UsageError extends Error {}
 
 function positiveInteger(name: string, value: string): number {
   if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a positive integer`);
@@ -97,7 +97,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof UsageError ? error.message : `bet-builders failed: ${(error as Error).message ?? error}`);
-  process.exit(error instanceof UsageError ? 2 : 1);
-});
+runScript("bet-builders", main);

@@ -3,7 +3,8 @@
  * All the work is in scripts/es/; this file only parses arguments and reports.
  */
 import { parseCliArgs, USAGE, UsageError } from "./es/args.js";
-import { elasticsearchStatus, ElasticsearchStartError, ensureElasticsearch, stopElasticsearch, type NodeStatus } from "./es/provision.js";
+import { elasticsearchStatus, ensureElasticsearch, stopElasticsearch, type NodeStatus } from "./es/provision.js";
+import { runScript } from "./lib/cli.js";
 
 const log = (line: string): void => console.log(line);
 
@@ -16,8 +17,17 @@ function formatStatus(row: NodeStatus): string {
   return `${row.url}  ${state}  ${health.padEnd(6)}  ${count.padEnd(7)}  ${pid.padEnd(10)}  ${row.cluster}/${row.node}${version}`;
 }
 
+/** A wrong argument's message followed by the usage. */
+function withUsage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw error instanceof UsageError ? new UsageError(`${error.message}\n\n${USAGE}`) : error;
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
-  const { command, options } = parseCliArgs(argv);
+  const { command, options } = withUsage(() => parseCliArgs(argv));
   switch (command) {
     case "help":
       console.log(USAGE);
@@ -36,15 +46,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  if (err instanceof UsageError) {
-    console.error(`${err.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else {
-    console.error(`Error: ${(err as Error).message}`);
-    if (err instanceof ElasticsearchStartError) console.error(err.details);
-    process.exitCode = 1;
-  }
-}
+runScript("es", () => main(process.argv.slice(2)));

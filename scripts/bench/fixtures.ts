@@ -13,6 +13,7 @@ import { KeyCache } from "../../src/auth/key-cache.js";
 import { loadConfig } from "../../src/config.js";
 import { createDeps } from "../../src/deps.js";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
+import { runScript } from "../lib/cli.js";
 import { fixturesScenarioSet } from "./floor/fixtures-scenarios.js";
 import { runFloorBench } from "./floor/harness.js";
 
@@ -32,8 +33,4 @@ async function serve(): Promise<void> {
   process.once("SIGTERM", () => process.exit(0));
 }
 
-const run = process.argv.includes("--serve") ? serve() : runFloorBench(fixturesScenarioSet(fileURLToPath(import.meta.url)));
-run.catch((error: unknown) => {
-  console.error(`bench:fixtures failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("bench:fixtures", () => (process.argv.includes("--serve") ? serve() : runFloorBench(fixturesScenarioSet(fileURLToPath(import.meta.url)))));

@@ -6,10 +6,8 @@
  * This file is also the floor children's entry (--floor).
  */
 import { fileURLToPath } from "node:url";
+import { runScript } from "../lib/cli.js";
 import { runFloorBench } from "./floor/harness.js";
 import { searchScenarioSet } from "./floor/search-scenarios.js";
 
-runFloorBench(searchScenarioSet(fileURLToPath(import.meta.url))).catch((error: unknown) => {
-  console.error(`bench:search failed: ${(error as Error).message ?? error}`);
-  process.exit(1);
-});
+runScript("bench:search", () => runFloorBench(searchScenarioSet(fileURLToPath(import.meta.url))));

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PROJECT_ROOT } from "../../src/paths.js";
 import { run } from "../fuzz/schemathesis.js";
+import { runScript } from "../lib/cli.js";
 
 export const PYTHON_CLIENT_DIR = join(PROJECT_ROOT, "clients", "python");
 const VENV = join(PYTHON_CLIENT_DIR, ".venv");
@@ -43,6 +44,8 @@ export async function pythonVenv(options: { install: boolean; log?: (line: strin
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const venv = await pythonVenv({ install: true, log: (line) => console.log(line) });
-  console.log(`Python client environment ready: ${venv}`);
+  runScript("clients:python", async () => {
+    const venv = await pythonVenv({ install: true, log: (line) => console.log(line) });
+    console.log(`Python client environment ready: ${venv}`);
+  });
 }

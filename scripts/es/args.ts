@@ -17,6 +17,12 @@ export const USAGE = `Usage: tsx scripts/es.ts <start|stop|status> [--port 9200]
   --nodes  number of nodes in the local cluster (default 1)
   --heap   JVM heap per node (default ES_HEAP, else 1g for one node, 512m per node for more)`;
 
+/**
+ * A script used wrongly (an unknown command, a bad option), for every script: runScript
+ * (lib/cli.ts, which re-exports it) prints its message, naming the option and the rule, and
+ * exits with code 2, so a caller tells a misuse from a failure (1). It lives here because es/
+ * sits below lib/ (the provisioning lib/ starts nodes with).
+ */
 export class UsageError extends Error {}
 
 const COMMANDS: readonly string[] = ["start", "stop", "status"];
