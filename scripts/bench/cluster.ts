@@ -271,6 +271,9 @@ function report({ figures, aloneAtThird, rate, cap, chaos, failOverSeconds, stre
   }
   console.log(`  ${targetLine("service CPU per request, 3 instances through the proxy / one alone:", three.perRequest.service / alone.perRequest.service, "<=", 1.15)}`);
   console.log(`  (with the proxy's own CPU: ${((three.perRequest.service + (three.perRequest.proxy ?? 0)) / alone.perRequest.service).toFixed(2)}; net of each side's idle cost: ${netRatio(three, alone).toFixed(2)})`);
+  // The same instance alone and behind the proxy at the same rate: what HAProxy and the shared limiter add to a request.
+  const oneProxied = proxied[0]!;
+  console.log(`  one instance through the proxy (Redis limits) / alone at the same rate: ${(oneProxied.perRequest.service / alone.perRequest.service).toFixed(2)}`);
   if (aloneAtThird) {
     const thirdRate = Math.max(1, Math.round(alone.compareRate / 3));
     console.log(`  one instance alone at ${thirdRate} req/s (each of three instances' share): service ${aloneAtThird.service.toFixed(2)} ms per request;` +
