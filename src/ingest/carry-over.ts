@@ -96,8 +96,8 @@ async function copyNewer(es: Client, targets: CarryTargets, docs: readonly Store
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > MAX_ATTEMPTS) throw new Error(`Carry-over: ${pending.length} fixture(s) kept changing in the new version; gave up`);
     const conflicts: string[] = [];
-    for (const [target, family] of TARGET_FAMILIES) {
-      const index = targets[target];
+    for (const [side, family] of TARGET_FAMILIES) {
+      const index = targets[side];
       const stamp = family === "fixtures_history" ? targets.historyStamp : undefined;
       const current = await readVersioned<Pick<StoredFixture, "updated_at">>(es, index, pending, ["updated_at"]);
       // What the live part holds is not looked for in history.
