@@ -11,6 +11,7 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import { isFinished } from "../domain/types/statuses.js";
+import type { FixtureFamily } from "../domain/fixture/index-family.js";
 import { TeamNameCache } from "../live/team-names.js";
 import type { StoredFixture } from "../live/fixture-change.js";
 import { derivedFixtureFields } from "../standings/fixture-derived.js";
@@ -30,6 +31,12 @@ export type CarryOverReport = {
 
 const PAGE = 500;
 const MAX_ATTEMPTS = 5;
+
+/** Each target and the family it is of (what its index keeps differs: index-family.ts), the live part first. */
+const TARGET_FAMILIES = [
+  ["live", "fixtures"],
+  ["history", "fixtures_history"],
+] as const satisfies ReadonlyArray<readonly [keyof CarryTargets, FixtureFamily]>;
 
 /** Where carried writes go: a fixture is copied into whichever of the two holds it. */
 export type CarryTargets = {
@@ -89,9 +96,9 @@ async function copyNewer(es: Client, targets: CarryTargets, docs: readonly Store
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > MAX_ATTEMPTS) throw new Error(`Carry-over: ${pending.length} fixture(s) kept changing in the new version; gave up`);
     const conflicts: string[] = [];
-    for (const family of ["live", "history"] as const) {
-      const index = targets[family];
-      const stamp = family === "history" ? targets.historyStamp : undefined;
+    for (const [side, family] of TARGET_FAMILIES) {
+      const index = targets[side];
+      const stamp = family === "fixtures_history" ? targets.historyStamp : undefined;
       const current = await readVersioned<Pick<StoredFixture, "updated_at">>(es, index, pending, ["updated_at"]);
       // What the live part holds is not looked for in history.
       const found = new Set(current.map((target) => target.id));
@@ -101,7 +108,7 @@ async function copyNewer(es: Client, targets: CarryTargets, docs: readonly Store
         const old = byId.get(target.id)!;
         if (Date.parse(target.doc.updated_at) >= Date.parse(old.updated_at)) return [];
         copied.push(old);
-        return [{ id: target.id, version: target, doc: { ...old, ...derivedFixtureFields(old, names), ...stamp } }];
+        return [{ id: target.id, version: target, doc: { ...old, ...derivedFixtureFields(old, names, family), ...stamp } }];
       });
       if (writes.length === 0) continue;
       const outcome = await indexIfUnchanged(es, index, writes);

@@ -141,10 +141,12 @@ async function copySplit(
     const docs = hits.flatMap((hit) => (hit._source ? [hit._source] : []));
     const names = await teamNames.namesOf(docs.flatMap((doc) => doc.participants.map((participant) => participant.id)));
     const copies = docs.map((doc) => {
-      // The indexed-only fields (`effective`, `settled_selections`, `final_result`, `search`; not in `_source`): made again, as every writer does.
-      const full = { ...doc, ...derivedFixtureFields(doc, names) };
+      const family = familyOf(doc, now, liveHours);
+      // The indexed-only fields (`effective`, `settled_selections`, `final_result`, `search`; not in `_source`): made again, as every
+      // writer does, for the family written to (history keeps no statistic among `effective`, index-family.ts).
+      const full = { ...doc, ...derivedFixtureFields(doc, names, family) };
       const id = String(doc.id);
-      if (familyOf(doc, now, liveHours) === "fixtures") {
+      if (family === "fixtures") {
         kept++;
         return { index: targets.live, id, doc: full };
       }

@@ -14,7 +14,7 @@ import {
 } from "../store/index-versions.js";
 import type { IndexLayout, IndexReplicas } from "../config.js";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import { familyOf } from "../domain/fixture/index-family.js";
+import { placeFixture } from "../domain/fixture/index-family.js";
 import { layoutOf } from "../store/index-layout.js";
 import { Lease, type LeaseOptions } from "../store/lease.js";
 import { recomputeSeasonStandings } from "../standings/recompute.js";
@@ -149,7 +149,8 @@ async function startVersion(
 /**
  * Generates each index's documents and loads them into the new version as they come (the bulk
  * helper sends a batch while the next is generated), then readies the indices for reading.
- * Each fixture goes to the live part or history as `familyOf` says at the data set's `now`.
+ * Each fixture goes to the live part or history as `familyOf` says at the data set's `now`, as that
+ * family's index keeps it (`placeFixture`: history keeps no statistic among the `effective` values).
  * Nothing is spooled, so neither memory nor disk grows with the catalogue; a fault in the
  * source half-way fails the rebuild, which deletes the new version (the aliases never moved).
  */
@@ -171,7 +172,10 @@ async function loadVersion(
       total: promised,
       onProgress: ({ sent }) => progress.update(before + sent, logical),
       ...(logical === "fixtures" && {
-        indexOf: (item: LoadableDocument) => families[familyOf(item.doc as FixtureDocument, load.now, load.layout.liveHours)],
+        place: (item: LoadableDocument) => {
+          const placed = placeFixture(item.doc as FixtureDocument, load.now, load.layout.liveHours);
+          return { index: families[placed.family], doc: placed.doc };
+        },
       }),
     });
     if (sent !== promised) throw new CountMismatchError(`${logical}: the source promised ${promised} documents and made ${sent}`);

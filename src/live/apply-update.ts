@@ -69,7 +69,7 @@ export async function applyFixtureUpdate(
     // Live updates are for the live part; a correction of a settled result finds the fixture in history.
     const found = await readOneFixtureVersioned<StoredFixture>(es, indices, String(fixtureId));
     if (!found) throw new FixtureNotFoundError(fixtureId);
-    const { index, stored } = found;
+    const { family, index, stored } = found;
     if (mark && alreadyApplied(stored.doc.simulation?.last_update, mark)) {
       return { fixtureId, seasonId: stored.doc.season.id, conflicts, effects: NO_EFFECTS, written: false, alreadyApplied: true };
     }
@@ -81,7 +81,7 @@ export async function applyFixtureUpdate(
     const teamNames = await target.teamNames.namesOf(doc.participants.map((participant) => participant.id));
     try {
       // Not retried by the client: the loop here re-reads instead, and can tell our own write from another.
-      await indexOneIfUnchanged(es, index, { id: String(fixtureId), version: stored, doc: { ...doc, ...derivedFixtureFields(doc, teamNames) } });
+      await indexOneIfUnchanged(es, index, { id: String(fixtureId), version: stored, doc: { ...doc, ...derivedFixtureFields(doc, teamNames, family) } });
       return { ...result, written: true };
     } catch (error) {
       if (isConflict(error)) {

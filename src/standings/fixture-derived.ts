@@ -1,4 +1,5 @@
-import { effectiveValues, type FixtureDocument } from "../domain/fixture/fixture-document.js";
+import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
+import { effectiveValuesIn, type FixtureFamily } from "../domain/fixture/index-family.js";
 import { fixtureSearchFields } from "../domain/text/search-fields.js";
 import { settledSelections } from "../domain/fixture/settled-selections.js";
 import { finalResult } from "../domain/fixture/final-result.js";
@@ -10,11 +11,13 @@ import { finalResult } from "../domain/fixture/final-result.js";
  * along drops them from the index. `search` needs every name of both teams, which
  * the fixture does not store: they come from the teams index, exactly the names
  * buildFixtureDocument uses (name, alternate names, translations); a team that is not
- * there (a placeholder side) contributes its displayed name.
+ * there (a placeholder side) contributes its displayed name. `family` is the index written to:
+ * history keeps fewer `effective` values (index-family.ts, `effectiveValuesIn`).
  */
 export function derivedFixtureFields(
   doc: Pick<FixtureDocument, "id" | "status" | "odds" | "participants" | "statistics" | "metrics" | "home_team_id" | "away_team_id" | "scores">,
   teamNames: ReadonlyMap<number, string[]>,
+  family: FixtureFamily,
 ): Pick<FixtureDocument, "effective" | "settled_selections" | "final_result" | "search"> {
   const namesOf = (location: "home" | "away") => {
     const participant = doc.participants.find((p) => p.location === location);
@@ -22,7 +25,7 @@ export function derivedFixtureFields(
     return teamNames.get(participant.id) ?? [participant.name];
   };
   return {
-    effective: effectiveValues(doc.statistics ?? [], doc.metrics ?? []),
+    effective: effectiveValuesIn(family, { statistics: doc.statistics ?? [], metrics: doc.metrics ?? [] }),
     settled_selections: settledSelections({ id: doc.id, status: doc.status, odds: doc.odds ?? [] }),
     final_result: finalResult(doc),
     search: fixtureSearchFields(namesOf("home"), namesOf("away")),

@@ -66,15 +66,15 @@ export async function writeParticipantPositions(
     if (attempt > MAX_ATTEMPTS) throw new Error(`Participant positions: ${pending.length} fixture(s) kept changing; gave up`);
     const read = await readVersionedFixtures<StoredParts & Pick<FixtureDocument, "stage">>(es, indices, pending, ["id", "status", "odds", "participants", "statistics", "metrics", "home_team_id", "away_team_id", "scores", "stage"]);
     const conflicts: string[] = [];
-    for (const [index, stored] of read) {
+    for (const [family, stored] of read) {
       const writes = stored.flatMap((one) => {
         const participants = repositioned(one.doc, positions);
         if (!participants) return [];
-        const doc = { participants, ...derivedFixtureFields({ ...one.doc, participants }, teamNames), updated_at: now.toISOString() };
+        const doc = { participants, ...derivedFixtureFields({ ...one.doc, participants }, teamNames, family), updated_at: now.toISOString() };
         return [{ id: one.id, version: one, doc }];
       });
       if (writes.length === 0) continue;
-      const outcome = await updateIfUnchanged(es, index, writes);
+      const outcome = await updateIfUnchanged(es, indices[family], writes);
       if (outcome.failure) throw new Error(`Participant positions of fixture ${outcome.failure.id}: ${outcome.failure.reason}`);
       conflicts.push(...outcome.conflicts);
       updated += outcome.written.length;

@@ -32,8 +32,11 @@ export async function bulkLoad(
     onProgress?: LoadProgress;
     flushBytes?: number;
     concurrency?: number;
-    /** The index of each document when they do not all go to `index` (the rebuild's fixtures: live part or history). */
-    indexOf?: (item: LoadableDocument) => string;
+    /**
+     * Where each document goes and what is sent there, when not every one goes to `index` as it is
+     * (the rebuild's fixtures: the live part or history, which keeps less of them).
+     */
+    place?: (item: LoadableDocument) => { index: string; doc: object | string };
   } = {},
 ): Promise<number> {
   const dropped: Array<{ id: string; error: string }> = [];
@@ -44,7 +47,8 @@ export async function bulkLoad(
     onDocument: (item) => {
       sent++;
       if (options.onProgress && sent % 1000 === 0) options.onProgress({ index, sent, total });
-      return [{ index: { _index: options.indexOf?.(item) ?? index, _id: item.id } }, item.doc];
+      const placed = options.place?.(item) ?? { index, doc: item.doc };
+      return [{ index: { _index: placed.index, _id: item.id } }, placed.doc];
     },
     onDrop: (drop) => {
       const document = drop.document as LoadableDocument;

@@ -1,11 +1,15 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
+import type { FixtureFamily } from "../domain/fixture/index-family.js";
 import type { IndexNames } from "./index-names.js";
 import { readFound } from "./multi-get.js";
 import { readOneVersioned, readVersioned, type Versioned } from "./versioned-documents.js";
 import { searchAllSources } from "./search-pages.js";
 
 /** The two aliases a fixture can be read from by id: the live part and history (src/store/index-names.ts). */
-export type FixtureFamilies = Pick<IndexNames, "fixtures" | "fixtures_history">;
+export type FixtureFamilies = Pick<IndexNames, FixtureFamily>;
+
+/** The families in the order a read by id looks in them: the live part's copy wins. */
+const LIVE_FIRST: readonly FixtureFamily[] = ["fixtures", "fixtures_history"];
 
 /**
  * Fixtures by id, keyed by their `id` (`source`: which fields the read keeps), from the live part
@@ -27,38 +31,40 @@ export async function readFixturesById<T extends { id: number }>(
 }
 
 /**
- * Fixtures with their versions for a conditional write, grouped by the alias to write them
- * through: the live part's, else history's (see `readFixturesById`). A write whose fixture moved
- * in between meets a conflict and reads again (`updateIfUnchanged` counts a vanished one as one).
+ * Fixtures with their versions for a conditional write, grouped by the family whose alias to write
+ * them through (a writer needs the family too: what its index keeps differs, index-family.ts): the
+ * live part's, else history's (see `readFixturesById`). A write whose fixture moved in between meets
+ * a conflict and reads again (`updateIfUnchanged` counts a vanished one as one).
  */
 export async function readVersionedFixtures<T>(
   es: Client,
   families: FixtureFamilies,
   ids: readonly string[],
   source: readonly string[],
-): Promise<Map<string, Array<Versioned<T>>>> {
-  const byIndex = new Map<string, Array<Versioned<T>>>();
+): Promise<Map<FixtureFamily, Array<Versioned<T>>>> {
+  const byFamily = new Map<FixtureFamily, Array<Versioned<T>>>();
   let rest = [...ids];
-  for (const index of [families.fixtures, families.fixtures_history]) {
+  for (const family of LIVE_FIRST) {
     if (rest.length === 0) break;
-    const found = await readVersioned<T>(es, index, rest, source);
-    if (found.length > 0) byIndex.set(index, found);
+    const found = await readVersioned<T>(es, families[family], rest, source);
+    if (found.length > 0) byFamily.set(family, found);
     const seen = new Set(found.map((one) => one.id));
     rest = rest.filter((id) => !seen.has(id));
   }
-  return byIndex;
+  return byFamily;
 }
 
-/** One fixture with its version and the alias it is written through (live part, else history), or null. */
+/** One fixture with its version, its family and the alias it is written through (live part, else history), or null. */
 export async function readOneFixtureVersioned<T>(
   es: Client,
   families: FixtureFamilies,
   id: string,
   source?: readonly string[],
-): Promise<{ index: string; stored: Versioned<T> } | null> {
-  for (const index of [families.fixtures, families.fixtures_history]) {
+): Promise<{ family: FixtureFamily; index: string; stored: Versioned<T> } | null> {
+  for (const family of LIVE_FIRST) {
+    const index = families[family];
     const stored = await readOneVersioned<T>(es, index, id, source);
-    if (stored) return { index, stored };
+    if (stored) return { family, index, stored };
   }
   return null;
 }

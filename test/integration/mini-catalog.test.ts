@@ -62,24 +62,32 @@ describe("fixture documents built from a catalog", () => {
     expect(doc.metrics.some((m) => m.developer_name === "PREDICTION_GL_CONFIDENCE")).toBe(true);
   });
 
-  it("indexes effective values so a nested query finds a fixture by its statistic", async () => {
-    const response = await env.es.search({
-      index: env.deps.indices.fixtures_all,
-      query: {
-        nested: {
-          path: "effective",
-          query: {
-            bool: {
-              filter: [
-                { term: { "effective.name": "GOALS" } },
-                { term: { "effective.location": "league" } },
-                { range: { "effective.value": { gte: 3, lte: 3 } } },
-              ],
+  it("indexes effective values so a nested query finds a live fixture by its statistic, and a history one by its metrics only", async () => {
+    const goals = (await env.storedFixture(4)).statistics.find((s) => s.developer_name === "GOALS" && s.location === "league")!.value;
+    const found = async (name: string, location: string, value: number) => {
+      const response = await env.es.search({
+        index: env.deps.indices.fixtures_all,
+        query: {
+          nested: {
+            path: "effective",
+            query: {
+              bool: {
+                filter: [
+                  { term: { "effective.name": name } },
+                  { term: { "effective.location": location } },
+                  { range: { "effective.value": { gte: value, lte: value } } },
+                ],
+              },
             },
           },
         },
-      },
-    });
-    expect(response.hits.hits.map((hit) => hit._id)).toContain("1");
+      });
+      return response.hits.hits.map((hit) => hit._id);
+    };
+    expect(await found("GOALS", "league", goals)).toContain("4");
+    // Fixture 1 (3 goals, a past season) is history, which indexes no statistic (src/domain/fixture/index-family.ts).
+    expect(await found("GOALS", "league", 3)).not.toContain("1");
+    const metric = (await env.storedFixture(1)).metrics[0]!;
+    expect(await found(metric.developer_name, metric.location, metric.value)).toContain("1");
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
+import type { FixtureFamily } from "../../src/domain/fixture/index-family.js";
 import { moveSettled } from "../../src/ingest/move-settled.js";
 import { rebuild } from "../../src/ingest/rebuild.js";
 import { buildDataSetFromCatalog } from "../../src/ingest/data-set.js";
@@ -62,6 +63,44 @@ async function idsIn(index: string): Promise<number[]> {
   return response.hits.hits.map((hit) => hit._source!.id);
 }
 
+/** The names among a fixture's indexed `effective` values in `index`: one nested terms aggregation. */
+async function effectiveNamesIn(index: string, id: number): Promise<string[]> {
+  await env.es.indices.refresh({ index });
+  const response = await env.es.search({
+    index,
+    size: 0,
+    query: { term: { id } },
+    aggs: { effective: { nested: { path: "effective" }, aggs: { names: { terms: { field: "effective.name", size: 1000 } } } } },
+  });
+  const effective = response.aggregations?.effective as { names: { buckets: Array<{ key: string }> } };
+  return effective.names.buckets.map((bucket) => bucket.key).sort();
+}
+
+/** Whether a nested query on `effective` for `name` (as where[] reads it) finds the fixture in `index`. */
+async function matchesName(index: string, id: number, name: string): Promise<boolean> {
+  const query = { bool: { filter: [{ term: { id } }, { nested: { path: "effective", query: { term: { "effective.name": name } } } }] } };
+  return (await env.es.count({ index, query })).count === 1;
+}
+
+const distinctNames = (entries: ReadonlyArray<{ developer_name: string }>) => [...new Set(entries.map((entry) => entry.developer_name))].sort();
+
+/**
+ * History indexes a fixture's metrics among `effective` but none of its statistics, which stay in
+ * `_source` (src/domain/fixture/index-family.ts, `effectiveValuesIn`); the live part indexes both.
+ */
+async function expectEffectiveAsKeptIn(family: FixtureFamily, id: number): Promise<void> {
+  const stored = await env.storedFixture(id);
+  const index = env.deps.indices[family];
+  expect(stored.statistics.length, `fixture ${id} has statistics in _source`).toBeGreaterThan(0);
+  expect(stored.metrics.length, `fixture ${id} has metrics`).toBeGreaterThan(0);
+  const statistics = distinctNames(stored.statistics);
+  const metrics = distinctNames(stored.metrics);
+  const kept = family === "fixtures_history" ? metrics : [...statistics, ...metrics].sort();
+  expect(await effectiveNamesIn(index, id), `fixture ${id} in ${family}`).toEqual(kept);
+  for (const name of [statistics[0]!, statistics.at(-1)!]) expect(await matchesName(index, id, name), `${name} of fixture ${id} in ${family}`).toBe(family === "fixtures");
+  for (const name of [metrics[0]!, metrics.at(-1)!]) expect(await matchesName(index, id, name), `${name} of fixture ${id} in ${family}`).toBe(true);
+}
+
 beforeAll(async () => {
   env = await startTestEnv();
   const { dataSet } = buildDataSetFromCatalog(catalog, now);
@@ -85,6 +124,12 @@ describe("a rebuild splits the fixtures into the live part and history", () => {
     const byDate = await json<{ fixtures: Array<{ id: number }> }>(`/fixtures?date=${at(-24 * 400).slice(0, 10)}`);
     expect(byDate.fixtures.map((fixture) => fixture.id)).toEqual([OLD]);
     expect(await searchedFinished()).toEqual([RECENT, FRESH]);
+  });
+
+  it("indexes a history fixture's metrics among its effective values but not its statistics; the live part indexes both", async () => {
+    await expectEffectiveAsKeptIn("fixtures_history", OLD);
+    await expectEffectiveAsKeptIn("fixtures", RECENT);
+    await expectEffectiveAsKeptIn("fixtures", FRESH);
   });
 });
 
@@ -134,6 +179,12 @@ describe("a move of settled fixtures", () => {
     expect(await dataOrigin(env.es, env.deps.indices)).toEqual({ source: "mini" });
   });
 
+  it("indexes a moved fixture's metrics among its effective values but no longer its statistics", async () => {
+    await expectEffectiveAsKeptIn("fixtures_history", RECENT);
+    await expectEffectiveAsKeptIn("fixtures_history", OLD);
+    await expectEffectiveAsKeptIn("fixtures", FRESH);
+  });
+
   it("never showed a fixture twice or lost one while it ran", () => {
     expect(during.reads).toBeGreaterThan(0);
     expect(during.wrong).toEqual([]);
@@ -158,6 +209,7 @@ describe("a move of settled fixtures", () => {
     expect(result.written).toBe(true);
     const stored = await env.es.get<FixtureDocument>({ index: env.deps.indices.fixtures_history, id: String(RECENT) });
     expect(stored._source).toMatchObject({ status: "AWARDED", updated_at: updatedAt });
+    await expectEffectiveAsKeptIn("fixtures_history", RECENT);
     expect(await listedIds()).toEqual(ALL);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
 import type { Catalog, CatalogMatch } from "../../src/domain/catalog.js";
 import { recomputeSeasonStandings } from "../../src/standings/recompute.js";
+import { readOneFixtureVersioned } from "../../src/store/fixture-reads.js";
 import { loadCatalog, MINI_LEAGUE, MINI_SEASONS, miniCatalog } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -241,23 +242,31 @@ describe("recomputeSeasonStandings", () => {
     expect((await storedFixture(1)).updated_at).toBe(now.toISOString());
   });
 
-  it("keeps a repositioned fixture findable by its indexed-only effective values and team names", async () => {
+  it("keeps a repositioned fixture findable by its indexed-only effective values and team names (in history: metrics, not statistics)", async () => {
     expect(searchBefore).toBeDefined();
     expect(Object.keys(searchBefore as object).length).toBeGreaterThan(0);
     expect(await searchDocValues(1)).toEqual(searchBefore);
-    const effective = await env.es.count({
-      index: env.deps.indices.fixtures_all,
-      query: {
-        bool: {
-          filter: [
-            { term: { id: 1 } },
-            { nested: { path: "effective", query: { term: { "effective.name": "GOALS" } } } },
-            { match: { "search.teams": "arsenal" } },
-          ],
-        },
-      },
-    });
-    expect(effective.count).toBe(1);
+    const matching = async (name: string) =>
+      (
+        await env.es.count({
+          index: env.deps.indices.fixtures_all,
+          query: {
+            bool: {
+              filter: [
+                { term: { id: 1 } },
+                { nested: { path: "effective", query: { term: { "effective.name": name } } } },
+                { match: { "search.teams": "arsenal" } },
+              ],
+            },
+          },
+        })
+      ).count;
+    // Fixture 1 is last season's, in history: it keeps its metrics among `effective`, its statistics only in _source (index-family.ts).
+    expect((await readOneFixtureVersioned(env.es, env.deps.indices, "1"))?.family).toBe("fixtures_history");
+    const stored = await storedFixture(1);
+    expect(stored.statistics.some((s) => s.developer_name === "GOALS")).toBe(true);
+    expect(await matching(stored.metrics[0]!.developer_name)).toBe(1);
+    expect(await matching("GOALS")).toBe(0);
   });
 
   it("leaves an unknown season with no rows", async () => {

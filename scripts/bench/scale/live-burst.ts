@@ -33,7 +33,7 @@ export async function liveBurst(es: Client, names: IndexNames, count: number, lo
       const batch = docs.slice(next, next + BULK);
       next += BULK;
       const updatedAt = new Date().toISOString();
-      await indexBatch(es, batch.map((doc) => ({ index: names.fixtures, id: String(doc.id), doc: { ...doc, ...derivedFixtureFields(doc, teams), updated_at: updatedAt } })));
+      await indexBatch(es, batch.map((doc) => ({ index: names.fixtures, id: String(doc.id), doc: { ...doc, ...derivedFixtureFields(doc, teams, "fixtures"), updated_at: updatedAt } })));
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));

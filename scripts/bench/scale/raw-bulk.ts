@@ -3,12 +3,12 @@
  * same source, serialized up front (not timed), then sent as plain `_bulk` requests (no client
  * helper, nothing generated meanwhile) of the rebuild's batch size and concurrency into a fresh
  * version with the rebuild's load settings, each into the family the rebuild puts it in (live
- * part or history, whose codec differs).
+ * part or history, whose codec differs), as the rebuild sends it there (`placeFixture`).
  */
 import type { Client } from "@elastic/elasticsearch";
 import { DEFAULT_LIVE_HOURS } from "../../../src/config.js";
 import type { FixtureDocument } from "../../../src/domain/fixture/fixture-document.js";
-import { familyOf, type FixtureFamily } from "../../../src/domain/fixture/index-family.js";
+import { placeFixture, type FixtureFamily } from "../../../src/domain/fixture/index-family.js";
 import { buildDataSet, type SourceOptions } from "../../../src/ingest/data-set.js";
 import { indexNames, versionedIndexName } from "../../../src/store/index-names.js";
 import { createVersion, deleteIndicesWithPrefix, finishVersion } from "../../../src/store/index-versions.js";
@@ -69,8 +69,9 @@ async function ndjsonBatches(source: SourceOptions, families: Record<FixtureFami
   let size = 0;
   let taken = 0;
   for await (const { id, doc } of dataSet.fixtures.documents()) {
-    const action = JSON.stringify({ create: { _index: families[familyOf(doc as FixtureDocument, now, DEFAULT_LIVE_HOURS)], _id: id } });
-    const json = JSON.stringify(doc);
+    const placed = placeFixture(doc as FixtureDocument, now, DEFAULT_LIVE_HOURS);
+    const action = JSON.stringify({ create: { _index: families[placed.family], _id: id } });
+    const json = JSON.stringify(placed.doc);
     lines.push(action, json);
     size += action.length + json.length + 2;
     if (size >= FLUSH_BYTES) {

@@ -33,7 +33,8 @@ export function betFields(price: PriceKey): { selection: string; result: string;
 
 /**
  * The rule: the same where builder as /fixtures/search (on a finished fixture `effective` holds the
- * metric of a metric name, statistics having names of their own), the leagues and the kick-off days.
+ * metric of a metric name, statistics having names of their own; in history it holds the metrics
+ * only, index-family.ts), the leagues and the kick-off days.
  */
 function ruleFilter(input: BacktestInput): estypes.QueryDslQueryContainer[] {
   return [

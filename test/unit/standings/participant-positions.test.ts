@@ -3,6 +3,8 @@ import type { StandingRow } from "../../../src/domain/standings/compute.js";
 import { derivedFixtureFields } from "../../../src/standings/fixture-derived.js";
 import { positionsOf, repositioned } from "../../../src/standings/participant-positions.js";
 import { fixtureSearchFields } from "../../../src/domain/text/search-fields.js";
+import type { MetricEntry } from "../../../src/domain/fixture-parts.js";
+import type { FixtureStatus } from "../../../src/domain/types/statuses.js";
 
 const row = (stageId: number | null, teamId: number, position: number): StandingRow => ({
   season: { id: 1, name: "2025" },
@@ -38,23 +40,30 @@ describe("participant positions", () => {
 });
 
 describe("derivedFixtureFields", () => {
+  const corners = { team_id: 10, type_id: 34, developer_name: "CORNERS", value: 4, location: "home" as const };
+  const stored = (status: FixtureStatus, metrics: MetricEntry[]) => ({
+    id: 1,
+    status,
+    odds: [],
+    participants: participants(1, 2),
+    home_team_id: 10,
+    away_team_id: 20,
+    scores: [],
+    statistics: [corners],
+    metrics,
+  });
+
   it("recomputes effective values and the search fields from every name of both teams", () => {
-    const derived = derivedFixtureFields(
-      {
-        id: 1,
-        status: "NOT_STARTED",
-        odds: [],
-        participants: participants(1, 2),
-        home_team_id: 10,
-        away_team_id: 20,
-        scores: [],
-        statistics: [{ team_id: 10, type_id: 34, developer_name: "CORNERS", value: 4, location: "home" }],
-        metrics: [{ team_id: 10, type_id: 34, developer_name: "CORNERS", value: 9, location: "home", group: "predictions" }],
-      },
-      new Map([[10, ["Ten FC", "The Tens"]]]),
-    );
+    const cornersMetric: MetricEntry = { ...corners, value: 9, group: "predictions" };
+    const derived = derivedFixtureFields(stored("NOT_STARTED", [cornersMetric]), new Map([[10, ["Ten FC", "The Tens"]]]), "fixtures");
     expect(derived.effective).toEqual([{ name: "CORNERS", location: "home", value: 4 }]);
     expect(derived.search).toEqual(fixtureSearchFields(["Ten FC", "The Tens"], ["Twenty"]));
     expect(derived.final_result).toBeNull();
+  });
+
+  it("recomputes history's effective values from the metrics only (index-family.ts)", () => {
+    const homeWin: MetricEntry = { team_id: 10, type_id: 100, developer_name: "PREDICTION_HOME_WIN_PROBABILITY", value: 61, location: "home", group: "predictions" };
+    const derived = derivedFixtureFields(stored("FT", [homeWin]), new Map(), "fixtures_history");
+    expect(derived.effective).toEqual([{ name: "PREDICTION_HOME_WIN_PROBABILITY", location: "home", value: 61 }]);
   });
 });
