@@ -1,4 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
+import { totalHits } from "./searches.js";
 
 /** Counts as Elasticsearch summed them; money in the stored integer units (prices in cents, profits in thousandths). */
 export type BacktestCounts = {
@@ -27,9 +28,8 @@ export async function readBacktestCounts(es: Client, request: estypes.SearchRequ
   const aggs = response.aggregations?.bets;
   if (!aggs) throw new Error("backtest: the search answered without its aggregations");
   const bets = aggs.selection.bet;
-  const total = response.hits.total;
   return {
-    fixtures: typeof total === "number" ? total : (total?.value ?? 0),
+    fixtures: totalHits(response),
     bets: bets.doc_count,
     won: bets.won.doc_count,
     lost: bets.lost.doc_count,

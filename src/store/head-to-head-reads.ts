@@ -1,4 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
+import { totalHits } from "./searches.js";
 
 /** What Elasticsearch counted over every meeting of two teams (search/head-to-head/head-to-head-request.ts, `summaryRequest`). */
 export type HeadToHeadCounts = {
@@ -18,9 +19,8 @@ export async function readHeadToHeadCounts(es: Client, request: estypes.SearchRe
   const response = await es.search<unknown, SummaryAggs>(request);
   const aggs = response.aggregations;
   if (!aggs) throw new Error("head-to-head: the search answered without its aggregations");
-  const total = response.hits.total;
   return {
-    meetings: typeof total === "number" ? total : (total?.value ?? 0),
+    meetings: totalHits(response),
     wins: new Map(Object.entries(aggs.wins.buckets).map(([team, bucket]) => [Number(team), bucket.doc_count])),
     draws: aggs.draws.doc_count,
     bothScored: aggs.both_scored.doc_count,

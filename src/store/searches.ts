@@ -17,3 +17,9 @@ export async function countDocuments(es: Client, index: string, query?: estypes.
   const { count } = await es.count({ index, ...(query ? { query } : {}) });
   return count;
 }
+
+/** A response's total hits (a number, or `{ value }` as Elasticsearch 7+ answers with track_total_hits). */
+export function totalHits(response: Pick<estypes.SearchResponse, "hits">): number {
+  const total = response.hits.total;
+  return typeof total === "number" ? total : (total?.value ?? 0);
+}
