@@ -1,4 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
+import type { DayProfits, SequencedBet } from "../domain/backtest/drawdown-bounds.js";
 
 /** Counts as Elasticsearch summed them; money in the stored integer units (prices in cents, profits in thousandths). */
 export type BacktestCounts = {
@@ -11,6 +12,8 @@ export type BacktestCounts = {
   profitMilli: number;
   leagues: Array<{ id: number; name: string; bets: number; won: number; profitMilli: number }>;
   months: Array<{ month: string; bets: number; won: number; profitMilli: number; cumulativeMilli: number }>;
+  /** Each UTC day with a bet, in order; absent when the range was too long to be summed by day. */
+  days?: DayProfits[];
 };
 
 type Sum = { value: number };
@@ -19,7 +22,12 @@ type Count = { doc_count: number };
 type Bets<Extra = object> = { selection: { bet: Count & { won: Count; profit: Sum } & Extra } };
 type LeagueBucket = Bets & { key: number; league: { hits: { hits: Array<{ _source?: { league?: { id: number; name: string } } }> } } };
 type MonthBucket = Bets & { key_as_string: string; cumulative_profit: Sum };
-type BetAggs = Bets<{ lost: Count; void: Count; sp: Sum }> & { by_league: { buckets: LeagueBucket[] }; by_month: { buckets: MonthBucket[] } };
+type DayBucket = Bets<{ gain: { sum: Sum }; loss: { sum: Sum } }> & { key: number };
+type BetAggs = Bets<{ lost: Count; void: Count; sp: Sum }> & {
+  by_league: { buckets: LeagueBucket[] };
+  by_month: { buckets: MonthBucket[] };
+  by_day?: { buckets: DayBucket[] };
+};
 
 /** The one aggregation search of a backtest (search/backtest/backtest-request.ts), read into its counts. */
 export async function readBacktestCounts(es: Client, request: estypes.SearchRequest): Promise<BacktestCounts> {
@@ -46,24 +54,39 @@ export async function readBacktestCounts(es: Client, request: estypes.SearchRequ
     months: aggs.by_month.buckets.flatMap(({ key_as_string: month, cumulative_profit, selection: { bet } }) =>
       bet.doc_count === 0 ? [] : [{ month, bets: bet.doc_count, won: bet.won.doc_count, profitMilli: bet.profit.value, cumulativeMilli: cumulative_profit.value }],
     ),
+    ...(aggs.by_day
+      ? {
+          days: aggs.by_day.buckets.map(({ key, selection: { bet } }) => ({
+            day: key,
+            bets: bet.doc_count,
+            profit: bet.profit.value,
+            gain: bet.gain.sum.value,
+            loss: bet.loss.sum.value,
+          })),
+        }
+      : {}),
   };
 }
 
 /**
- * The last sort value of every hit, in the search's order, page by page with `search_after` until a
- * page is not full: a backtest's bets' profits in kick-off order, then fixture id. Only the sort
- * values come back (`filter_path`), no document.
+ * The bets of a profit sequence (search/backtest/backtest-request.ts, `profitSequenceRequest`):
+ * each hit's first sort value is its kick-off, the last its profit. Page by page with `search_after`
+ * until a page is not full, or until `atMost` bets are read (then `complete` is false).
  */
-export async function readLastSortValues(es: Client, pageRequest: (after?: estypes.SortResults) => estypes.SearchRequest): Promise<number[]> {
-  const values: number[] = [];
+export async function readSequencedBets(
+  es: Client,
+  pageRequest: (after?: estypes.SortResults) => estypes.SearchRequest,
+  atMost = Infinity,
+): Promise<{ bets: SequencedBet[]; complete: boolean }> {
+  const bets: SequencedBet[] = [];
   let after: estypes.SortResults | undefined;
   for (;;) {
     const request = pageRequest(after);
     const response = await es.search({ ...request, filter_path: "hits.hits.sort" });
     const hits = response.hits?.hits ?? [];
-    for (const hit of hits) values.push(Number(hit.sort?.[hit.sort.length - 1]));
-    if (hits.length < (request.size ?? 10)) break;
+    for (const hit of hits) bets.push({ at: Number(hit.sort?.[0]), profit: Number(hit.sort?.[hit.sort.length - 1]) });
+    if (hits.length < (request.size ?? 10)) return { bets, complete: true };
+    if (bets.length >= atMost) return { bets, complete: false };
     after = hits[hits.length - 1]?.sort;
   }
-  return values;
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTLEMENT } from "../../src/domain/fixture-parts.js";
 import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
+import { maxDrawdown } from "../../src/domain/backtest/drawdown.js";
+import { backtestMaxDrawdown } from "../../src/routes/fixtures-backtest/drawdown-reads.js";
+import { fixturesBacktestInput } from "../../src/routes/fixtures-backtest/schema.js";
+import { backtestAggregationRequest, profitSequenceRequest } from "../../src/search/backtest/backtest-request.js";
+import { readBacktestCounts, readSequencedBets } from "../../src/store/backtest-reads.js";
 import { getError, getOk } from "../support/fixtures-api.js";
 import { indexSearchFixtures, type SearchFixtureSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
@@ -140,5 +145,34 @@ describe("GET /fixtures/backtest", () => {
     expect(await getError(env, "/fixtures/backtest?market_id=2&label_id=4")).toMatch(/^line is required/);
     expect(await getError(env, "/fixtures/backtest?market_id=1&label_id=1&start_date=2025-02-30")).toBe("start_date is not a valid date: 2025-02-30");
     expect(await getError(env, "/fixtures/backtest?market_id=1&label_id=1&where[X]=1")).toMatch(/^where\[X\] must be min:max/);
+  });
+});
+
+describe("max_drawdown from the days' sums (more bets than a page of the sequence)", () => {
+  /** The reading a rule of more than a page gets: its first page taken as not the whole sequence. */
+  async function refined(query: Record<string, string>) {
+    const input = fixturesBacktestInput({ query }, new Date());
+    const index = env.deps.indices.fixtures_all;
+    const counts = await readBacktestCounts(env.es, backtestAggregationRequest(input, index));
+    const drawdown = await backtestMaxDrawdown(env.es, input, index, { bets: [], complete: false }, counts.days);
+    const walk = maxDrawdown((await readSequencedBets(env.es, (after) => profitSequenceRequest(input, index, after))).bets.map((bet) => bet.profit));
+    return { counts, drawdown, walk };
+  }
+
+  it("sums each UTC day's bets, their profit and their positive and negative profits apart", async () => {
+    const { counts } = await refined({ market_id: "1", label_id: "1", start_date: "2025-05-01", end_date: "2025-05-31", league_id: String(ORDER_LEAGUE) });
+    // 7031 -1, 7032 +2, 7033 -1, all on 2025-05-03.
+    expect(counts.days).toEqual([{ day: Date.UTC(2025, 4, 3), bets: 3, profit: 0, gain: 2000, loss: -2000 }]);
+  });
+
+  it("reads bet by bet the days whose order matters, and equals the walk of every bet", async () => {
+    // One day -1, +2, -1: from its sums alone the fall is anywhere in 0..2; read, it is 1.
+    const order = await refined({ market_id: "1", label_id: "1", start_date: "2025-05-01", end_date: "2025-05-31", league_id: String(ORDER_LEAGUE) });
+    expect(order.drawdown).toEqual({ maxDrawdown: 1000, how: "bounds", betsRead: 3 });
+    expect(order.walk).toBe(1000);
+    // 2025-01-10: 7011 -1 then 7012 +1.1 (read); 2025-01-15: 7021 +1.5; 2025-02-05: 7013 -1; 2025-02-20: 7014 +3.
+    const all = await refined({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" });
+    expect(all.drawdown.maxDrawdown).toBe(all.walk);
+    expect(all.drawdown.how).toBe("bounds");
   });
 });

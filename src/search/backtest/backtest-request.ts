@@ -1,4 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
+import { DAY_MS, type DayProfits } from "../../domain/backtest/drawdown-bounds.js";
 import type { PriceKey } from "../../domain/fixture/settled-selections.js";
 import type { WhereCondition } from "../fixtures-search/conditions.js";
 import { whereClauses } from "../fixtures-search/where-clauses.js";
@@ -85,6 +86,37 @@ function betAggs(
   };
 }
 
+/**
+ * Days of kick-off a backtest sums day by day at most (about 100 years). Elasticsearch refuses a
+ * search of more than `search.max_buckets` (65,536) buckets; with the months (at most 1,200 here)
+ * and the leagues (MAX_LEAGUES) the days stay below it. Only days with a bet are buckets, so a real
+ * catalogue never comes near; a longer range is not summed by day and max_drawdown walks every bet.
+ */
+export const MAX_BACKTEST_DAYS = 36_600;
+
+/** Whether the days of kick-off are few enough to be summed day by day (MAX_BACKTEST_DAYS). */
+export function summedByDay(input: Pick<BacktestInput, "start" | "end">): boolean {
+  return (input.end.getTime() - input.start.getTime()) / DAY_MS <= MAX_BACKTEST_DAYS;
+}
+
+/**
+ * Each UTC day's bets for max_drawdown's bounds (domain/backtest/drawdown-bounds.ts): their count,
+ * profit, and the sums of the positive and of the negative profits (range filters on the profit
+ * itself, so a void, 0, is in neither). Only days with a bet are buckets (min_doc_count 1).
+ */
+function byDay(input: BacktestInput): Record<string, estypes.AggregationsAggregationContainer> {
+  const profit = betFields(input.price).profit;
+  return {
+    by_day: {
+      date_histogram: { field: "date_time", calendar_interval: "day", time_zone: "UTC", min_doc_count: 1 },
+      aggs: betAggs(input, {
+        gain: { filter: { range: { [profit]: { gt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+        loss: { filter: { range: { [profit]: { lt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+      }),
+    },
+  };
+}
+
 /** The path from a fixture bucket to its bets' summed profit (`betAggs`), for a pipeline aggregation. */
 const BET_PROFIT_PATH = "selection>bet>profit";
 
@@ -92,7 +124,8 @@ const BET_PROFIT_PATH = "selection>bet>profit";
  * One search that counts the whole backtest: hits are the matched fixtures (any status), and under
  * `bets` (the matched fixtures with a bet) Elasticsearch sums each figure over the bets' nested
  * documents, in total, per league and per kick-off month (UTC) with the running profit
- * (`cumulative_sum`). Money fields are integers, so every sum is exact.
+ * (`cumulative_sum`), and per kick-off day for max_drawdown's bounds. Money fields are integers,
+ * so every sum is exact.
  */
 export function backtestAggregationRequest(input: BacktestInput, index: string): estypes.SearchRequest {
   const fields = betFields(input.price);
@@ -120,6 +153,7 @@ export function backtestAggregationRequest(input: BacktestInput, index: string):
             date_histogram: { field: "date_time", calendar_interval: "month", time_zone: "UTC", min_doc_count: 0, format: "yyyy-MM" },
             aggs: { ...betAggs(input), cumulative_profit: { cumulative_sum: { buckets_path: BET_PROFIT_PATH } } },
           },
+          ...(summedByDay(input) ? byDay(input) : {}),
         },
       },
     },
@@ -129,19 +163,31 @@ export function backtestAggregationRequest(input: BacktestInput, index: string):
 /** Bets per page of the profit sequence (Elasticsearch's default result window). */
 export const SEQUENCE_PAGE = 10_000;
 
+/** Kick-off on one of these UTC days (keys of a daily date_histogram, ms at the day's start): one range each. */
+function onDays(days: readonly DayProfits[]): estypes.QueryDslQueryContainer {
+  const ranges = days.map(({ day }) => ({ range: { date_time: { gte: new Date(day).toISOString(), lt: new Date(day + DAY_MS).toISOString() } } }));
+  return { bool: { should: ranges, minimum_should_match: 1 } };
+}
+
 /**
  * One page of the bets' profits in kick-off order, then fixture id: what max_drawdown walks.
  * No document is loaded (`stored_fields: _none_`): each hit is its sort values, the profit last,
- * read from the bet's nested document (a nested sort filtered to the selection backed).
+ * read from the bet's nested document (a nested sort filtered to the selection backed), the
+ * kick-off (ms) first. With `days`, only the bets of those days (max_drawdown's refinement).
  */
-export function profitSequenceRequest(input: BacktestInput, index: string, after?: estypes.SortResults): estypes.SearchRequest {
+export function profitSequenceRequest(
+  input: BacktestInput,
+  index: string,
+  after?: estypes.SortResults,
+  days?: readonly DayProfits[],
+): estypes.SearchRequest {
   return {
     index,
     size: SEQUENCE_PAGE,
     track_total_hits: false,
     allow_partial_search_results: false,
     stored_fields: "_none_",
-    query: { bool: { filter: [...ruleFilter(input), betFilter(input)] } },
+    query: { bool: { filter: [...ruleFilter(input), betFilter(input), ...(days ? [onDays(days)] : [])] } },
     sort: [
       { date_time: { order: "asc" } },
       { id: { order: "asc" } },

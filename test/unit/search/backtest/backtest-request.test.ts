@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { backtestAggregationRequest, betFields, profitSequenceRequest, SEQUENCE_PAGE, type BacktestInput } from "../../../../src/search/backtest/backtest-request.js";
+import {
+  backtestAggregationRequest,
+  betFields,
+  MAX_BACKTEST_DAYS,
+  profitSequenceRequest,
+  SEQUENCE_PAGE,
+  type BacktestInput,
+} from "../../../../src/search/backtest/backtest-request.js";
 import { whereClauses } from "../../../../src/search/fixtures-search/where-clauses.js";
 
 const INPUT: BacktestInput = {
@@ -35,7 +42,7 @@ describe("the backtest's requests", () => {
     expect(request).toMatchObject({ index: "fx", size: 0, track_total_hits: true, allow_partial_search_results: false, query: { bool: { filter: RULE } } });
     const bets = request.aggs!.bets!;
     expect(bets.filter).toEqual(BET);
-    expect(Object.keys(bets.aggs!).sort()).toEqual(["by_league", "by_month", "selection"]);
+    expect(Object.keys(bets.aggs!).sort()).toEqual(["by_day", "by_league", "by_month", "selection"]);
     expect(bets.aggs!.selection).toEqual({
       nested: { path: "settled_selections" },
       aggs: {
@@ -69,6 +76,41 @@ describe("the backtest's requests", () => {
     expect(by_month!.date_histogram).toMatchObject({ field: "date_time", calendar_interval: "month", time_zone: "UTC", min_doc_count: 0 });
     expect(by_month!.aggs!.selection).toEqual(bucketBets);
     expect(by_month!.aggs!.cumulative_profit).toEqual({ cumulative_sum: { buckets_path: "selection>bet>profit" } });
+  });
+
+  it("sum each UTC day with a bet: its bets, profit, and positive and negative profits apart (max_drawdown's bounds)", () => {
+    const { by_day } = backtestAggregationRequest(INPUT, "fx").aggs!.bets!.aggs!;
+    expect(by_day!.date_histogram).toEqual({ field: "date_time", calendar_interval: "day", time_zone: "UTC", min_doc_count: 1 });
+    const profit = "settled_selections.profit_milli.b3";
+    expect(by_day!.aggs!.selection!.aggs!.bet!.aggs).toMatchObject({
+      profit: { sum: { field: profit } },
+      gain: { filter: { range: { [profit]: { gt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+      loss: { filter: { range: { [profit]: { lt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+    });
+  });
+
+  it("do not sum by day a range longer than MAX_BACKTEST_DAYS days (search.max_buckets)", () => {
+    const end = new Date(INPUT.start.getTime() + MAX_BACKTEST_DAYS * 86_400_000);
+    expect(backtestAggregationRequest({ ...INPUT, end }, "fx").aggs!.bets!.aggs!.by_day).toBeDefined();
+    const longer = new Date(end.getTime() + 86_400_000);
+    expect(backtestAggregationRequest({ ...INPUT, end: longer }, "fx").aggs!.bets!.aggs!.by_day).toBeUndefined();
+  });
+
+  it("read only the bets of the days asked, one range of kick-off each, in the same order", () => {
+    const day = Date.UTC(2025, 0, 5);
+    const days = [day, day + 3 * 86_400_000].map((key) => ({ day: key, bets: 1, profit: 0, gain: 0, loss: 0 }));
+    const request = profitSequenceRequest(INPUT, "fx", undefined, days);
+    const onDays = {
+      bool: {
+        should: [
+          { range: { date_time: { gte: "2025-01-05T00:00:00.000Z", lt: "2025-01-06T00:00:00.000Z" } } },
+          { range: { date_time: { gte: "2025-01-08T00:00:00.000Z", lt: "2025-01-09T00:00:00.000Z" } } },
+        ],
+        minimum_should_match: 1,
+      },
+    };
+    expect(request.query).toEqual({ bool: { filter: [...RULE, BET, onDays] } });
+    expect(request.sort).toEqual(profitSequenceRequest(INPUT, "fx").sort);
   });
 
   it("read the bets' profits in kick-off order, then id, from the bet's nested document, without documents, page after page", () => {
