@@ -1,5 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import type { DayProfits, SequencedBet } from "../domain/backtest/drawdown-bounds.js";
+import { DAY_MS, MINUTE_MS, type SequencedBet, type SpanProfits } from "../domain/backtest/drawdown-bounds.js";
 
 /** Counts as Elasticsearch summed them; money in the stored integer units (prices in cents, profits in thousandths). */
 export type BacktestCounts = {
@@ -13,7 +13,7 @@ export type BacktestCounts = {
   leagues: Array<{ id: number; name: string; bets: number; won: number; profitMilli: number }>;
   months: Array<{ month: string; bets: number; won: number; profitMilli: number; cumulativeMilli: number }>;
   /** Each UTC day with a bet, in order; absent when the range was too long to be summed by day. */
-  days?: DayProfits[];
+  days?: SpanProfits[];
 };
 
 type Sum = { value: number };
@@ -22,11 +22,12 @@ type Count = { doc_count: number };
 type Bets<Extra = object> = { selection: { bet: Count & { won: Count; profit: Sum } & Extra } };
 type LeagueBucket = Bets & { key: number; league: { hits: { hits: Array<{ _source?: { league?: { id: number; name: string } } }> } } };
 type MonthBucket = Bets & { key_as_string: string; cumulative_profit: Sum };
-type DayBucket = Bets<{ gain: { sum: Sum }; loss: { sum: Sum } }> & { key: number };
+/** A span of kick-off's bets (search/backtest/backtest-request.ts, `spanSums`). */
+type SpanBucket = Bets<{ gain: { sum: Sum }; loss: { sum: Sum } }> & { key: number };
 type BetAggs = Bets<{ lost: Count; void: Count; sp: Sum }> & {
   by_league: { buckets: LeagueBucket[] };
   by_month: { buckets: MonthBucket[] };
-  by_day?: { buckets: DayBucket[] };
+  by_day?: { buckets: SpanBucket[] };
 };
 
 /** The one aggregation search of a backtest (search/backtest/backtest-request.ts), read into its counts. */
@@ -54,18 +55,20 @@ export async function readBacktestCounts(es: Client, request: estypes.SearchRequ
     months: aggs.by_month.buckets.flatMap(({ key_as_string: month, cumulative_profit, selection: { bet } }) =>
       bet.doc_count === 0 ? [] : [{ month, bets: bet.doc_count, won: bet.won.doc_count, profitMilli: bet.profit.value, cumulativeMilli: cumulative_profit.value }],
     ),
-    ...(aggs.by_day
-      ? {
-          days: aggs.by_day.buckets.map(({ key, selection: { bet } }) => ({
-            day: key,
-            bets: bet.doc_count,
-            profit: bet.profit.value,
-            gain: bet.gain.sum.value,
-            loss: bet.loss.sum.value,
-          })),
-        }
-      : {}),
+    ...(aggs.by_day ? { days: aggs.by_day.buckets.map((bucket) => spanOf(bucket, DAY_MS)) } : {}),
   };
+}
+
+function spanOf({ key, selection: { bet } }: SpanBucket, width: number): SpanProfits {
+  return { from: key, to: key + width, bets: bet.doc_count, profit: bet.profit.value, gain: bet.gain.sum.value, loss: bet.loss.sum.value };
+}
+
+/** Some spans' bets summed minute by minute of kick-off (search/backtest/backtest-request.ts, `minuteSumsRequest`), in order. */
+export async function readMinuteSums(es: Client, request: estypes.SearchRequest): Promise<SpanProfits[]> {
+  const response = await es.search<unknown, { by_minute: { buckets: SpanBucket[] } }>(request);
+  const minutes = response.aggregations?.by_minute;
+  if (!minutes) throw new Error("backtest: the minute sums answered without their aggregation");
+  return minutes.buckets.map((bucket) => spanOf(bucket, MINUTE_MS));
 }
 
 /**

@@ -4,8 +4,8 @@ import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
 import { maxDrawdown } from "../../src/domain/backtest/drawdown.js";
 import { backtestMaxDrawdown } from "../../src/routes/fixtures-backtest/drawdown-reads.js";
 import { fixturesBacktestInput } from "../../src/routes/fixtures-backtest/schema.js";
-import { backtestAggregationRequest, profitSequenceRequest } from "../../src/search/backtest/backtest-request.js";
-import { readBacktestCounts, readSequencedBets } from "../../src/store/backtest-reads.js";
+import { backtestAggregationRequest, minuteSumsRequest, profitSequenceRequest } from "../../src/search/backtest/backtest-request.js";
+import { readBacktestCounts, readMinuteSums, readSequencedBets } from "../../src/store/backtest-reads.js";
 import { getError, getOk } from "../support/fixtures-api.js";
 import { indexSearchFixtures, type SearchFixtureSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
@@ -149,20 +149,23 @@ describe("GET /fixtures/backtest", () => {
 });
 
 describe("max_drawdown from the days' sums (more bets than a page of the sequence)", () => {
+  const input = (query: Record<string, string>) => fixturesBacktestInput({ query }, new Date());
+
   /** The reading a rule of more than a page gets: its first page taken as not the whole sequence. */
   async function refined(query: Record<string, string>) {
-    const input = fixturesBacktestInput({ query }, new Date());
+    const rule = input(query);
     const index = env.deps.indices.fixtures_all;
-    const counts = await readBacktestCounts(env.es, backtestAggregationRequest(input, index));
-    const drawdown = await backtestMaxDrawdown(env.es, input, index, { bets: [], complete: false }, counts.days);
-    const walk = maxDrawdown((await readSequencedBets(env.es, (after) => profitSequenceRequest(input, index, after))).bets.map((bet) => bet.profit));
+    const counts = await readBacktestCounts(env.es, backtestAggregationRequest(rule, index));
+    const drawdown = await backtestMaxDrawdown(env.es, rule, index, { bets: [], complete: false }, counts.days);
+    const walk = maxDrawdown((await readSequencedBets(env.es, (after) => profitSequenceRequest(rule, index, after))).bets.map((bet) => bet.profit));
     return { counts, drawdown, walk };
   }
 
   it("sums each UTC day's bets, their profit and their positive and negative profits apart", async () => {
     const { counts } = await refined({ market_id: "1", label_id: "1", start_date: "2025-05-01", end_date: "2025-05-31", league_id: String(ORDER_LEAGUE) });
     // 7031 -1, 7032 +2, 7033 -1, all on 2025-05-03.
-    expect(counts.days).toEqual([{ day: Date.UTC(2025, 4, 3), bets: 3, profit: 0, gain: 2000, loss: -2000 }]);
+    const day = Date.UTC(2025, 4, 3);
+    expect(counts.days).toEqual([{ from: day, to: day + 86_400_000, bets: 3, profit: 0, gain: 2000, loss: -2000 }]);
   });
 
   it("reads bet by bet the days whose order matters, and equals the walk of every bet", async () => {
@@ -174,5 +177,18 @@ describe("max_drawdown from the days' sums (more bets than a page of the sequenc
     const all = await refined({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" });
     expect(all.drawdown.maxDrawdown).toBe(all.walk);
     expect(all.drawdown.how).toBe("bounds");
+  });
+
+  it("sums days minute by minute of kick-off as they are summed whole", async () => {
+    const rule = input({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" });
+    const index = env.deps.indices.fixtures_all;
+    const { days = [] } = await readBacktestCounts(env.es, backtestAggregationRequest(rule, index));
+    const minutes = await readMinuteSums(env.es, minuteSumsRequest(rule, index, days));
+    // 2025-01-10 15:00: 7011 -1 and 7012 +1.1 (best price 2.1) in one minute.
+    const tenth = Date.UTC(2025, 0, 10, 15);
+    expect(minutes.find((minute) => minute.from === tenth)).toEqual({ from: tenth, to: tenth + 60_000, bets: 2, profit: 100, gain: 1100, loss: -1000 });
+    const total = (spans: typeof days) => spans.reduce((sum, span) => ({ bets: sum.bets + span.bets, profit: sum.profit + span.profit }), { bets: 0, profit: 0 });
+    expect(total(minutes)).toEqual(total(days));
+    expect(minutes.length).toBeGreaterThanOrEqual(days.length);
   });
 });

@@ -1,9 +1,9 @@
 import type { Client } from "@elastic/elasticsearch";
-import { betsByDay, utcDay, type DayProfits, type SequencedBet } from "../../domain/backtest/drawdown-bounds.js";
+import { betsBySpan, type SequencedBet, type SpanProfits } from "../../domain/backtest/drawdown-bounds.js";
 import { REFINE_LIMITS, refineMaxDrawdown, type DrawdownResult } from "../../domain/backtest/drawdown-refinement.js";
 import { maxDrawdown } from "../../domain/backtest/drawdown.js";
-import { profitSequenceRequest, SEQUENCE_PAGE, type BacktestInput } from "../../search/backtest/backtest-request.js";
-import { readSequencedBets } from "../../store/backtest-reads.js";
+import { minuteSumsRequest, profitSequenceRequest, SEQUENCE_PAGE, type BacktestInput } from "../../search/backtest/backtest-request.js";
+import { readMinuteSums, readSequencedBets } from "../../store/backtest-reads.js";
 
 /**
  * The first page of the bets' sequence, read beside the counts: most rules (a season, a league)
@@ -16,7 +16,7 @@ export function readFirstSequencePage(es: Client, input: BacktestInput, index: s
 
 /**
  * max_drawdown, exact: the walk of the first page when it held every bet; else from the days'
- * sums, reading bet by bet only the days the bounds need (domain/backtest/drawdown-refinement.ts),
+ * sums, summing by minute or reading bet by bet only the spans the bounds need (domain/backtest/drawdown-refinement.ts),
  * or every bet when the range was not summed by day or the refinement passed its limits.
  */
 export async function backtestMaxDrawdown(
@@ -24,7 +24,7 @@ export async function backtestMaxDrawdown(
   input: BacktestInput,
   index: string,
   firstPage: { bets: readonly SequencedBet[]; complete: boolean },
-  days: readonly DayProfits[] | undefined,
+  days: readonly SpanProfits[] | undefined,
 ): Promise<DrawdownResult> {
   if (firstPage.complete) {
     return { maxDrawdown: maxDrawdown(firstPage.bets.map((bet) => bet.profit)), how: "walk", betsRead: firstPage.bets.length };
@@ -35,12 +35,14 @@ export async function backtestMaxDrawdown(
     return { maxDrawdown: maxDrawdown(profits), how: "walk", betsRead: firstPage.bets.length + profits.length };
   }
   // The first page holds its days whole but perhaps its last: the page may end inside it.
-  const known = betsByDay(firstPage.bets);
+  const known = betsBySpan(firstPage.bets, days);
   const last = firstPage.bets.at(-1);
-  if (last) known.delete(utcDay(last.at));
+  const cut = last && days.find((day) => day.from <= last.at && last.at < day.to);
+  if (cut) known.delete(cut.from);
   const reads = {
-    betsOfDays: async (wanted: readonly DayProfits[]) =>
-      betsByDay((await readSequencedBets(es, (after) => profitSequenceRequest(input, index, after, wanted))).bets),
+    betsOfSpans: async (spans: readonly SpanProfits[]) =>
+      betsBySpan((await readSequencedBets(es, (after) => profitSequenceRequest(input, index, after, spans))).bets, spans),
+    minutesOfSpans: (spans: readonly SpanProfits[]) => readMinuteSums(es, minuteSumsRequest(input, index, spans)),
     allBets,
   };
   return refineMaxDrawdown(days, reads, REFINE_LIMITS, known);

@@ -1,5 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
-import { DAY_MS, type DayProfits } from "../../domain/backtest/drawdown-bounds.js";
+import { DAY_MS, type SpanProfits } from "../../domain/backtest/drawdown-bounds.js";
 import type { PriceKey } from "../../domain/fixture/settled-selections.js";
 import type { WhereCondition } from "../fixtures-search/conditions.js";
 import { whereClauses } from "../fixtures-search/where-clauses.js";
@@ -100,20 +100,19 @@ export function summedByDay(input: Pick<BacktestInput, "start" | "end">): boolea
 }
 
 /**
- * Each UTC day's bets for max_drawdown's bounds (domain/backtest/drawdown-bounds.ts): their count,
- * profit, and the sums of the positive and of the negative profits (range filters on the profit
- * itself, so a void, 0, is in neither). Only days with a bet are buckets (min_doc_count 1).
+ * A span's bets for max_drawdown's bounds (domain/backtest/drawdown-bounds.ts), under a kick-off
+ * histogram: their count, profit, and the sums of the positive and of the negative profits (range
+ * filters on the profit itself, so a void, 0, is in neither). Only spans with a bet are buckets
+ * (min_doc_count 1).
  */
-function byDay(input: BacktestInput): Record<string, estypes.AggregationsAggregationContainer> {
+function spanSums(input: BacktestInput, interval: { calendar_interval: "day" } | { fixed_interval: "1m" }): estypes.AggregationsAggregationContainer {
   const profit = betFields(input.price).profit;
   return {
-    by_day: {
-      date_histogram: { field: "date_time", calendar_interval: "day", time_zone: "UTC", min_doc_count: 1 },
-      aggs: betAggs(input, {
-        gain: { filter: { range: { [profit]: { gt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
-        loss: { filter: { range: { [profit]: { lt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
-      }),
-    },
+    date_histogram: { field: "date_time", ...interval, time_zone: "UTC", min_doc_count: 1 },
+    aggs: betAggs(input, {
+      gain: { filter: { range: { [profit]: { gt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+      loss: { filter: { range: { [profit]: { lt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+    }),
   };
 }
 
@@ -153,7 +152,7 @@ export function backtestAggregationRequest(input: BacktestInput, index: string):
             date_histogram: { field: "date_time", calendar_interval: "month", time_zone: "UTC", min_doc_count: 0, format: "yyyy-MM" },
             aggs: { ...betAggs(input), cumulative_profit: { cumulative_sum: { buckets_path: BET_PROFIT_PATH } } },
           },
-          ...(summedByDay(input) ? byDay(input) : {}),
+          ...(summedByDay(input) ? { by_day: spanSums(input, { calendar_interval: "day" }) } : {}),
         },
       },
     },
@@ -163,23 +162,45 @@ export function backtestAggregationRequest(input: BacktestInput, index: string):
 /** Bets per page of the profit sequence (Elasticsearch's default result window). */
 export const SEQUENCE_PAGE = 10_000;
 
-/** Kick-off on one of these UTC days (keys of a daily date_histogram, ms at the day's start): one range each. */
-function onDays(days: readonly DayProfits[]): estypes.QueryDslQueryContainer {
-  const ranges = days.map(({ day }) => ({ range: { date_time: { gte: new Date(day).toISOString(), lt: new Date(day + DAY_MS).toISOString() } } }));
+/**
+ * Kick-off in one of these spans (domain/backtest/drawdown-bounds.ts): one range per run of
+ * adjoining spans, so the spans a refinement reads (often side by side, around a peak or a trough)
+ * stay few clauses.
+ */
+function inSpans(spans: readonly SpanProfits[]): estypes.QueryDslQueryContainer {
+  const runs: Array<{ from: number; to: number }> = [];
+  for (const { from, to } of [...spans].sort((a, b) => a.from - b.from)) {
+    const last = runs.at(-1);
+    if (last && last.to === from) last.to = to;
+    else runs.push({ from, to });
+  }
+  const ranges = runs.map(({ from, to }) => ({ range: { date_time: { gte: new Date(from).toISOString(), lt: new Date(to).toISOString() } } }));
   return { bool: { should: ranges, minimum_should_match: 1 } };
+}
+
+/** The bets of these spans (days of the counts' `by_day`) summed minute by minute of kick-off (`by_minute`): max_drawdown's finer bounds. */
+export function minuteSumsRequest(input: BacktestInput, index: string, spans: readonly SpanProfits[]): estypes.SearchRequest {
+  return {
+    index,
+    size: 0,
+    track_total_hits: false,
+    allow_partial_search_results: false,
+    query: { bool: { filter: [...ruleFilter(input), betFilter(input), inSpans(spans)] } },
+    aggs: { by_minute: spanSums(input, { fixed_interval: "1m" }) },
+  };
 }
 
 /**
  * One page of the bets' profits in kick-off order, then fixture id: what max_drawdown walks.
  * No document is loaded (`stored_fields: _none_`): each hit is its sort values, the profit last,
  * read from the bet's nested document (a nested sort filtered to the selection backed), the
- * kick-off (ms) first. With `days`, only the bets of those days (max_drawdown's refinement).
+ * kick-off (ms) first. With `spans`, only the bets of those spans (max_drawdown's refinement).
  */
 export function profitSequenceRequest(
   input: BacktestInput,
   index: string,
   after?: estypes.SortResults,
-  days?: readonly DayProfits[],
+  spans?: readonly SpanProfits[],
 ): estypes.SearchRequest {
   return {
     index,
@@ -187,7 +208,7 @@ export function profitSequenceRequest(
     track_total_hits: false,
     allow_partial_search_results: false,
     stored_fields: "_none_",
-    query: { bool: { filter: [...ruleFilter(input), betFilter(input), ...(days ? [onDays(days)] : [])] } },
+    query: { bool: { filter: [...ruleFilter(input), betFilter(input), ...(spans ? [inSpans(spans)] : [])] } },
     sort: [
       { date_time: { order: "asc" } },
       { id: { order: "asc" } },

@@ -1,33 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { betsByDay, drawdownBounds, type DayProfits } from "../../../../src/domain/backtest/drawdown-bounds.js";
-import { refineMaxDrawdown, type DrawdownReads } from "../../../../src/domain/backtest/drawdown-refinement.js";
+import { betsBySpan, DAY_MS, drawdownBounds, MINUTE_MS, type SequencedBet, type SpanProfits } from "../../../../src/domain/backtest/drawdown-bounds.js";
+import { refineMaxDrawdown, REFINE_LIMITS, type DrawdownReads } from "../../../../src/domain/backtest/drawdown-refinement.js";
 import { maxDrawdown } from "../../../../src/domain/backtest/drawdown.js";
 
-const DAY_MS = 86_400_000;
-
-/** Days as Elasticsearch sums them, from each day's bets in order. */
-function summed(dayBets: readonly (readonly number[])[]): DayProfits[] {
-  return dayBets.map((bets, index) => ({
-    day: index * DAY_MS,
-    bets: bets.length,
-    profit: bets.reduce((sum, profit) => sum + profit, 0),
-    gain: bets.filter((profit) => profit > 0).reduce((sum, profit) => sum + profit, 0),
-    loss: bets.filter((profit) => profit < 0).reduce((sum, profit) => sum + profit, 0),
-  }));
+/**
+ * Day i's bets kick off on day i; with `slots`, each at one of a few kick-off minutes of its day
+ * (in order: the sequence runs by kick-off), else all at noon.
+ */
+function sequence(dayBets: readonly (readonly number[])[], slots?: (below: number) => number): SequencedBet[] {
+  return dayBets.flatMap((bets, index) => {
+    const minutes = bets.map(() => (slots ? 720 + 105 * slots(6) : 720)).sort((a, b) => a - b);
+    return bets.map((profit, k) => ({ at: index * DAY_MS + minutes[k]! * MINUTE_MS, profit }));
+  });
 }
 
-/** Reads served from the days' bets in memory, counting what was asked. */
-function memoryReads(dayBets: readonly (readonly number[])[]) {
-  const asked = { days: 0, rounds: 0, walks: 0 };
+/** Spans as Elasticsearch sums them: only those with a bet, in order. */
+function sums(bets: readonly SequencedBet[], spans: readonly Pick<SpanProfits, "from" | "to">[]): SpanProfits[] {
+  const bySpan = betsBySpan(bets, spans);
+  return spans.flatMap(({ from, to }) => {
+    const profits = bySpan.get(from) ?? [];
+    if (profits.length === 0) return [];
+    const total = (kept: number[]) => kept.reduce((sum, profit) => sum + profit, 0);
+    return [{ from, to, bets: profits.length, profit: total(profits), gain: total(profits.filter((p) => p > 0)), loss: total(profits.filter((p) => p < 0)) }];
+  });
+}
+
+/** The days (the counts' by_day) of a sequence. */
+function summedDays(bets: readonly SequencedBet[]): SpanProfits[] {
+  const last = bets.at(-1);
+  const days = last ? Math.floor(last.at / DAY_MS) + 1 : 0;
+  return sums(bets, Array.from({ length: days }, (_, i) => ({ from: i * DAY_MS, to: (i + 1) * DAY_MS })));
+}
+
+const summed = (dayBets: readonly (readonly number[])[]) => summedDays(sequence(dayBets));
+
+/** Reads served from the bets in memory, counting what was asked. */
+function memoryReads(bets: readonly SequencedBet[]) {
+  const asked = { read: 0, split: 0, rounds: 0, walks: 0 };
   const reads: DrawdownReads = {
-    betsOfDays: async (days) => {
-      asked.rounds++;
-      asked.days += days.length;
-      return new Map(days.map((day) => [day.day, [...dayBets[day.day / DAY_MS]!]]));
+    betsOfSpans: async (spans) => {
+      asked.read += spans.length;
+      return betsBySpan(bets, spans);
+    },
+    minutesOfSpans: async (spans) => {
+      asked.split += spans.length;
+      return spans.flatMap((span) => sums(bets, Array.from({ length: (span.to - span.from) / MINUTE_MS }, (_, i) => ({ from: span.from + i * MINUTE_MS, to: span.from + (i + 1) * MINUTE_MS }))));
     },
     allBets: async () => {
       asked.walks++;
-      return dayBets.flat();
+      return bets.map((bet) => bet.profit);
     },
   };
   return { reads, asked };
@@ -82,9 +103,9 @@ describe("drawdownBounds", () => {
     // Won 3000 then lost 1000 twice: the fall is 2000 whichever order; from the sums only, the losses bound it.
     const days = summed([[3000, -1000, -1000]]);
     expect(drawdownBounds(days, new Map())).toEqual({ lower: 0, upper: 2000, wanted: days });
-    expect(drawdownBounds(days, new Map([[0, [3000, -1000, -1000]]]))).toEqual({ lower: 2000, upper: 2000, wanted: [] });
+    expect(drawdownBounds(days, new Map([[days[0]!.from, [3000, -1000, -1000]]]))).toEqual({ lower: 2000, upper: 2000, wanted: [] });
     // Another order of the same day falls less: the bounds do not depend on the order, the exact reading does.
-    expect(drawdownBounds(days, new Map([[0, [-1000, 3000, -1000]]]))).toEqual({ lower: 1000, upper: 1000, wanted: [] });
+    expect(drawdownBounds(days, new Map([[days[0]!.from, [-1000, 3000, -1000]]]))).toEqual({ lower: 1000, upper: 1000, wanted: [] });
   });
 
   it("bounds a fall across days by the first day's gains and the last day's losses", () => {
@@ -94,7 +115,7 @@ describe("drawdownBounds", () => {
     // Exact points: 0, 1000, 500, 0: the known fall is 1000 -> 0.
     expect(bounds.lower).toBe(1000);
     expect(bounds.upper).toBe(2000 - (500 - 2000));
-    expect(bounds.wanted.map((day) => day.day)).toEqual([0, 2 * DAY_MS]);
+    expect(bounds.wanted.map((day) => day.from)).toEqual([0, 2 * DAY_MS]);
   });
 
   it("never wants a day of one bet, or all gains or all losses: it runs straight between exact points", () => {
@@ -104,15 +125,23 @@ describe("drawdownBounds", () => {
   });
 });
 
+/** Rules of the refinement small enough that random sequences of a few hundred bets split, read and stop early. */
+const SMALL = { ...REFINE_LIMITS, splitAbove: 3 };
+
 describe("refineMaxDrawdown", () => {
-  it("equals the walk of every bet on random sequences in random day groupings", async () => {
+  it("equals the walk of every bet on random sequences in random day groupings and kick-off minutes", async () => {
     const next = random(38);
+    let splits = 0;
     for (let round = 0; round < 2000; round++) {
-      const dayBets = randomDays(next);
-      const { reads } = memoryReads(dayBets);
-      const result = await refineMaxDrawdown(summed(dayBets), reads);
-      expect(result.maxDrawdown, `round ${round}: ${JSON.stringify(dayBets)}`).toBe(maxDrawdown(dayBets.flat()));
+      const bets = sequence(randomDays(next), next(2) === 0 ? next : undefined);
+      const { reads, asked } = memoryReads(bets);
+      const result = await refineMaxDrawdown(summedDays(bets), reads, next(2) === 0 ? SMALL : REFINE_LIMITS);
+      expect(result.maxDrawdown, `round ${round}: ${JSON.stringify(bets)}`).toBe(maxDrawdown(bets.map((bet) => bet.profit)));
+      expect(asked.walks, `round ${round}`).toBe(0);
+      splits += asked.split;
     }
+    // Both ways were taken: days read whole and days summed minute by minute.
+    expect(splits).toBeGreaterThan(100);
   });
 
   it("uses the days already read whole where they are the days summed, and only those", async () => {
@@ -122,28 +151,41 @@ describe("refineMaxDrawdown", () => {
       // Some days read as they are, one read as it was before a fixture settled (a bet more): not used.
       const known = new Map(dayBets.flatMap((bets, index) => (next(2) === 0 ? [[index * DAY_MS, bets] as const] : [])));
       if (dayBets.length > 0 && next(2) === 0) known.set(0, [...dayBets[0]!, -1000]);
-      const { reads } = memoryReads(dayBets);
-      const result = await refineMaxDrawdown(summed(dayBets), reads, undefined, known);
+      const { reads } = memoryReads(sequence(dayBets));
+      const result = await refineMaxDrawdown(summed(dayBets), reads, SMALL, known);
       expect(result.maxDrawdown, `round ${round}: ${JSON.stringify(dayBets)}`).toBe(maxDrawdown(dayBets.flat()));
     }
   });
 
   it("reads no day that is already known", async () => {
     const dayBets = [[2000, -1000], [-500], [-2000, 1500]];
-    const { reads, asked } = memoryReads(dayBets);
+    const { reads, asked } = memoryReads(sequence(dayBets));
     const result = await refineMaxDrawdown(summed(dayBets), reads, undefined, new Map([[0, dayBets[0]!]]));
     expect(result).toEqual({ maxDrawdown: maxDrawdown(dayBets.flat()), how: "bounds", betsRead: 2 });
-    expect(asked).toEqual({ days: 1, rounds: 1, walks: 0 });
+    expect(asked).toEqual({ read: 1, split: 0, rounds: 0, walks: 0 });
+  });
+
+  it("sums a large day minute by minute before reading it, and reads only the minutes that matter", async () => {
+    // Day 0: +5 at 12:00, then at 14:00 twenty losses and twenty wins; day 1: -3 at 12:00.
+    const bets: SequencedBet[] = [
+      { at: 720 * MINUTE_MS, profit: 5000 },
+      ...Array.from({ length: 40 }, (_, k) => ({ at: 840 * MINUTE_MS, profit: k % 2 === 0 ? -1000 : 1000 })),
+      { at: DAY_MS + 720 * MINUTE_MS, profit: -3000 },
+    ];
+    const { reads, asked } = memoryReads(bets);
+    const result = await refineMaxDrawdown(summedDays(bets), reads);
+    expect(result).toEqual({ maxDrawdown: maxDrawdown(bets.map((bet) => bet.profit)), how: "bounds", betsRead: 40 });
+    expect(asked).toMatchObject({ split: 1, read: 1, walks: 0 });
   });
 
   it("equals the walk when the limits stop it early, by walking every bet", async () => {
     const next = random(5);
     let walked = 0;
     for (let round = 0; round < 500; round++) {
-      const dayBets = randomDays(next);
-      const { reads, asked } = memoryReads(dayBets);
-      const result = await refineMaxDrawdown(summed(dayBets), reads, { rounds: 1, daysPerRound: 1, bets: 3 });
-      expect(result.maxDrawdown, `round ${round}`).toBe(maxDrawdown(dayBets.flat()));
+      const bets = sequence(randomDays(next), next);
+      const { reads, asked } = memoryReads(bets);
+      const result = await refineMaxDrawdown(summedDays(bets), reads, { rounds: 1, spansPerRound: 1, bets: 3, minuteBuckets: 2, splitAbove: 3 });
+      expect(result.maxDrawdown, `round ${round}`).toBe(maxDrawdown(bets.map((bet) => bet.profit)));
       if (result.how === "walk") {
         walked++;
         expect(asked.walks).toBe(1);
@@ -153,41 +195,45 @@ describe("refineMaxDrawdown", () => {
   });
 
   it("reads a few days of a long history, not every day", async () => {
-    // Two years of days of 20 bets, a steady edge: the deepest fall is one losing run.
+    // Two years of days of 20 bets at a few kick-off times, a steady edge: the deepest fall is one losing run.
     const next = random(11);
     const dayBets = Array.from({ length: 730 }, () => Array.from({ length: 20 }, () => (next(100) < 55 ? 1000 : -1000)));
-    const { reads, asked } = memoryReads(dayBets);
-    const result = await refineMaxDrawdown(summed(dayBets), reads);
+    const bets = sequence(dayBets, next);
+    const { reads, asked } = memoryReads(bets);
+    const result = await refineMaxDrawdown(summedDays(bets), reads);
     expect(result).toMatchObject({ maxDrawdown: maxDrawdown(dayBets.flat()), how: "bounds" });
     expect(asked.walks).toBe(0);
-    expect(asked.days).toBeLessThan(730 / 4);
+    expect(result.betsRead).toBeLessThan(730 * 20 * 0.1);
   });
 
-  it("walks every bet when a day read differs from the day summed (a fixture settled between the two searches)", async () => {
-    const dayBets = [[2000, -1000], [-3000, 1000]];
-    const later = [[2000, -1000], [-3000, 1000, -1000]];
-    const reads: DrawdownReads = {
-      betsOfDays: async (days) => new Map(days.map((day) => [day.day, later[day.day / DAY_MS]!])),
-      allBets: async () => later.flat(),
-    };
-    const result = await refineMaxDrawdown(summed(dayBets), reads);
-    expect(result).toMatchObject({ maxDrawdown: maxDrawdown(later.flat()), how: "walk" });
+  it("walks every bet when a span read differs from the span summed (a fixture settled between the two searches)", async () => {
+    const summedBefore = summed([[2000, -1000], [-3000, 1000]]);
+    const later = sequence([[2000, -1000], [-3000, 1000, -1000]]);
+    const { reads } = memoryReads(later);
+    const result = await refineMaxDrawdown(summedBefore, reads);
+    expect(result).toMatchObject({ maxDrawdown: maxDrawdown(later.map((bet) => bet.profit)), how: "walk" });
+    // The same when a day's minutes differ from the day.
+    const split = await refineMaxDrawdown(summedBefore, memoryReads(later).reads, { ...REFINE_LIMITS, splitAbove: 1 });
+    expect(split.how).toBe("walk");
   });
 });
 
-describe("betsByDay", () => {
-  it("groups a sequence by UTC day of kick-off, keeping its order", () => {
+describe("betsBySpan", () => {
+  it("groups a sequence by the span it kicks off in, keeping its order, leaving out a bet in none", () => {
     const day = Date.UTC(2025, 0, 2);
-    expect(
-      betsByDay([
-        { at: day - 1, profit: 1 },
-        { at: day, profit: 2 },
-        { at: day + DAY_MS - 1, profit: 3 },
-        { at: day + DAY_MS, profit: 4 },
-      ]),
-    ).toEqual(
+    const spans = [
+      { from: day, to: day + DAY_MS },
+      { from: day + DAY_MS, to: day + DAY_MS + MINUTE_MS },
+    ];
+    const bets = [
+      { at: day - 1, profit: 1 },
+      { at: day, profit: 2 },
+      { at: day + DAY_MS - 1, profit: 3 },
+      { at: day + DAY_MS, profit: 4 },
+      { at: day + DAY_MS + MINUTE_MS, profit: 5 },
+    ];
+    expect(betsBySpan(bets, spans)).toEqual(
       new Map([
-        [day - DAY_MS, [1]],
         [day, [2, 3]],
         [day + DAY_MS, [4]],
       ]),

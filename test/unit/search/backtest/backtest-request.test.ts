@@ -3,6 +3,7 @@ import {
   backtestAggregationRequest,
   betFields,
   MAX_BACKTEST_DAYS,
+  minuteSumsRequest,
   profitSequenceRequest,
   SEQUENCE_PAGE,
   type BacktestInput,
@@ -96,21 +97,31 @@ describe("the backtest's requests", () => {
     expect(backtestAggregationRequest({ ...INPUT, end: longer }, "fx").aggs!.bets!.aggs!.by_day).toBeUndefined();
   });
 
-  it("read only the bets of the days asked, one range of kick-off each, in the same order", () => {
+  it("read only the bets of the spans asked, one range of kick-off per run of adjoining spans, in the same order", () => {
     const day = Date.UTC(2025, 0, 5);
-    const days = [day, day + 3 * 86_400_000].map((key) => ({ day: key, bets: 1, profit: 0, gain: 0, loss: 0 }));
+    const days = [3, 0, 4, 7].map((offset) => ({ from: day + offset * 86_400_000, to: day + (offset + 1) * 86_400_000, bets: 1, profit: 0, gain: 0, loss: 0 }));
     const request = profitSequenceRequest(INPUT, "fx", undefined, days);
     const onDays = {
       bool: {
         should: [
           { range: { date_time: { gte: "2025-01-05T00:00:00.000Z", lt: "2025-01-06T00:00:00.000Z" } } },
-          { range: { date_time: { gte: "2025-01-08T00:00:00.000Z", lt: "2025-01-09T00:00:00.000Z" } } },
+          { range: { date_time: { gte: "2025-01-08T00:00:00.000Z", lt: "2025-01-10T00:00:00.000Z" } } },
+          { range: { date_time: { gte: "2025-01-12T00:00:00.000Z", lt: "2025-01-13T00:00:00.000Z" } } },
         ],
         minimum_should_match: 1,
       },
     };
     expect(request.query).toEqual({ bool: { filter: [...RULE, BET, onDays] } });
     expect(request.sort).toEqual(profitSequenceRequest(INPUT, "fx").sort);
+  });
+
+  it("sum the spans asked minute by minute of kick-off, as the days are summed", () => {
+    const day = Date.UTC(2025, 0, 5);
+    const request = minuteSumsRequest(INPUT, "fx", [{ from: day, to: day + 86_400_000, bets: 2, profit: 0, gain: 1000, loss: -1000 }]);
+    const onDay = { bool: { should: [{ range: { date_time: { gte: "2025-01-05T00:00:00.000Z", lt: "2025-01-06T00:00:00.000Z" } } }], minimum_should_match: 1 } };
+    expect(request).toMatchObject({ index: "fx", size: 0, query: { bool: { filter: [...RULE, BET, onDay] } } });
+    const byDay = backtestAggregationRequest(INPUT, "fx").aggs!.bets!.aggs!.by_day!;
+    expect(request.aggs!.by_minute).toEqual({ ...byDay, date_histogram: { field: "date_time", fixed_interval: "1m", time_zone: "UTC", min_doc_count: 1 } });
   });
 
   it("read the bets' profits in kick-off order, then id, from the bet's nested document, without documents, page after page", () => {
