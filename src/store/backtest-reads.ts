@@ -1,5 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import { DAY_MS, MINUTE_MS, type SequencedBet, type SpanProfits } from "../domain/backtest/drawdown-bounds.js";
+import type { SequencedBet, SpanProfits } from "../domain/backtest/drawdown-bounds.js";
 
 /** Counts as Elasticsearch summed them; money in the stored integer units (prices in cents, profits in thousandths). */
 export type BacktestCounts = {
@@ -12,8 +12,6 @@ export type BacktestCounts = {
   profitMilli: number;
   leagues: Array<{ id: number; name: string; bets: number; won: number; profitMilli: number }>;
   months: Array<{ month: string; bets: number; won: number; profitMilli: number; cumulativeMilli: number }>;
-  /** Each UTC day with a bet, in order; absent when the range was too long to be summed by day. */
-  days?: SpanProfits[];
 };
 
 type Sum = { value: number };
@@ -27,7 +25,6 @@ type SpanBucket = Bets<{ gain: { sum: Sum }; loss: { sum: Sum } }> & { key: numb
 type BetAggs = Bets<{ lost: Count; void: Count; sp: Sum }> & {
   by_league: { buckets: LeagueBucket[] };
   by_month: { buckets: MonthBucket[] };
-  by_day?: { buckets: SpanBucket[] };
 };
 
 /** The one aggregation search of a backtest (search/backtest/backtest-request.ts), read into its counts. */
@@ -55,20 +52,22 @@ export async function readBacktestCounts(es: Client, request: estypes.SearchRequ
     months: aggs.by_month.buckets.flatMap(({ key_as_string: month, cumulative_profit, selection: { bet } }) =>
       bet.doc_count === 0 ? [] : [{ month, bets: bet.doc_count, won: bet.won.doc_count, profitMilli: bet.profit.value, cumulativeMilli: cumulative_profit.value }],
     ),
-    ...(aggs.by_day ? { days: aggs.by_day.buckets.map((bucket) => spanOf(bucket, DAY_MS)) } : {}),
   };
 }
 
-function spanOf({ key, selection: { bet } }: SpanBucket, width: number): SpanProfits {
-  return { from: key, to: key + width, bets: bet.doc_count, profit: bet.profit.value, gain: bet.gain.sum.value, loss: bet.loss.sum.value };
-}
-
-/** Some spans' bets summed minute by minute of kick-off (search/backtest/backtest-request.ts, `minuteSumsRequest`), in order. */
-export async function readMinuteSums(es: Client, request: estypes.SearchRequest): Promise<SpanProfits[]> {
-  const response = await es.search<unknown, { by_minute: { buckets: SpanBucket[] } }>(request);
-  const minutes = response.aggregations?.by_minute;
-  if (!minutes) throw new Error("backtest: the minute sums answered without their aggregation");
-  return minutes.buckets.map((bucket) => spanOf(bucket, MINUTE_MS));
+/** Spans' bets as summed (search/backtest/backtest-request.ts, `spanSumsRequest`), in order; `width` the span's, in ms. */
+export async function readSpanSums(es: Client, request: estypes.SearchRequest, width: number): Promise<SpanProfits[]> {
+  const response = await es.search<unknown, { spans: { buckets: SpanBucket[] } }>(request);
+  const spans = response.aggregations?.spans;
+  if (!spans) throw new Error("backtest: the span sums answered without their aggregation");
+  return spans.buckets.map(({ key, selection: { bet } }) => ({
+    from: key,
+    to: key + width,
+    bets: bet.doc_count,
+    profit: bet.profit.value,
+    gain: bet.gain.sum.value,
+    loss: bet.loss.sum.value,
+  }));
 }
 
 /**

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTLEMENT } from "../../src/domain/fixture-parts.js";
 import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
 import { maxDrawdown } from "../../src/domain/backtest/drawdown.js";
-import { backtestMaxDrawdown } from "../../src/routes/fixtures-backtest/drawdown-reads.js";
+import { backtestMaxDrawdown, readDaySums } from "../../src/routes/fixtures-backtest/drawdown-reads.js";
 import { fixturesBacktestInput } from "../../src/routes/fixtures-backtest/schema.js";
-import { backtestAggregationRequest, minuteSumsRequest, profitSequenceRequest } from "../../src/search/backtest/backtest-request.js";
-import { readBacktestCounts, readMinuteSums, readSequencedBets } from "../../src/store/backtest-reads.js";
+import { DAY_MS, MINUTE_MS } from "../../src/domain/backtest/drawdown-bounds.js";
+import { profitSequenceRequest, spanSumsRequest } from "../../src/search/backtest/backtest-request.js";
+import { readSequencedBets, readSpanSums } from "../../src/store/backtest-reads.js";
 import { getError, getOk } from "../support/fixtures-api.js";
 import { indexSearchFixtures, type SearchFixtureSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
@@ -155,17 +156,17 @@ describe("max_drawdown from the days' sums (more bets than a page of the sequenc
   async function refined(query: Record<string, string>) {
     const rule = input(query);
     const index = env.deps.indices.fixtures_all;
-    const counts = await readBacktestCounts(env.es, backtestAggregationRequest(rule, index));
-    const drawdown = await backtestMaxDrawdown(env.es, rule, index, { bets: [], complete: false }, counts.days);
+    const days = await readDaySums(env.es, rule, index);
+    const drawdown = await backtestMaxDrawdown(env.es, rule, index, { bets: [], complete: false }, days);
     const walk = maxDrawdown((await readSequencedBets(env.es, (after) => profitSequenceRequest(rule, index, after))).bets.map((bet) => bet.profit));
-    return { counts, drawdown, walk };
+    return { days, drawdown, walk };
   }
 
   it("sums each UTC day's bets, their profit and their positive and negative profits apart", async () => {
-    const { counts } = await refined({ market_id: "1", label_id: "1", start_date: "2025-05-01", end_date: "2025-05-31", league_id: String(ORDER_LEAGUE) });
+    const { days } = await refined({ market_id: "1", label_id: "1", start_date: "2025-05-01", end_date: "2025-05-31", league_id: String(ORDER_LEAGUE) });
     // 7031 -1, 7032 +2, 7033 -1, all on 2025-05-03.
     const day = Date.UTC(2025, 4, 3);
-    expect(counts.days).toEqual([{ from: day, to: day + 86_400_000, bets: 3, profit: 0, gain: 2000, loss: -2000 }]);
+    expect(days).toEqual([{ from: day, to: day + DAY_MS, bets: 3, profit: 0, gain: 2000, loss: -2000 }]);
   });
 
   it("reads bet by bet the days whose order matters, and equals the walk of every bet", async () => {
@@ -182,11 +183,11 @@ describe("max_drawdown from the days' sums (more bets than a page of the sequenc
   it("sums days minute by minute of kick-off as they are summed whole", async () => {
     const rule = input({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" });
     const index = env.deps.indices.fixtures_all;
-    const { days = [] } = await readBacktestCounts(env.es, backtestAggregationRequest(rule, index));
-    const minutes = await readMinuteSums(env.es, minuteSumsRequest(rule, index, days));
+    const days = (await readDaySums(env.es, rule, index)) ?? [];
+    const minutes = await readSpanSums(env.es, spanSumsRequest(rule, index, days), MINUTE_MS);
     // 2025-01-10 15:00: 7011 -1 and 7012 +1.1 (best price 2.1) in one minute.
     const tenth = Date.UTC(2025, 0, 10, 15);
-    expect(minutes.find((minute) => minute.from === tenth)).toEqual({ from: tenth, to: tenth + 60_000, bets: 2, profit: 100, gain: 1100, loss: -1000 });
+    expect(minutes.find((minute) => minute.from === tenth)).toEqual({ from: tenth, to: tenth + MINUTE_MS, bets: 2, profit: 100, gain: 1100, loss: -1000 });
     const total = (spans: typeof days) => spans.reduce((sum, span) => ({ bets: sum.bets + span.bets, profit: sum.profit + span.profit }), { bets: 0, profit: 0 });
     expect(total(minutes)).toEqual(total(days));
     expect(minutes.length).toBeGreaterThanOrEqual(days.length);

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { maxDrawdown } from "../../src/domain/backtest/drawdown.js";
 import { BOOKMAKERS, SELECTIONS } from "../../src/domain/football/odds/markets.js";
 import { BEST_PRICE, bookmakerKey, selectionKey } from "../../src/domain/fixture/settled-selections.js";
-import { backtestMaxDrawdown } from "../../src/routes/fixtures-backtest/drawdown-reads.js";
-import { backtestAggregationRequest, profitSequenceRequest, type BacktestInput } from "../../src/search/backtest/backtest-request.js";
-import { readBacktestCounts, readSequencedBets } from "../../src/store/backtest-reads.js";
+import { backtestMaxDrawdown, readDaySums } from "../../src/routes/fixtures-backtest/drawdown-reads.js";
+import { profitSequenceRequest, type BacktestInput } from "../../src/search/backtest/backtest-request.js";
+import { readSequencedBets } from "../../src/store/backtest-reads.js";
 import { useRealDataEnv } from "../support/real-data-env.js";
 
 /**
@@ -27,10 +27,10 @@ describe.skipIf(!realData)("max_drawdown from the days' sums on the real data", 
     for (const selection of SELECTIONS) {
       for (const price of prices) {
         const input: BacktestInput = { where: [], start: new Date("2000-01-01T00:00:00Z"), end: new Date(), selectionKey: selectionKey(selection), price };
-        const counts = await readBacktestCounts(env().es, backtestAggregationRequest(input, index));
-        const result = await backtestMaxDrawdown(env().es, input, index, { bets: [], complete: false }, counts.days);
+        const days = await readDaySums(env().es, input, index);
+        const result = await backtestMaxDrawdown(env().es, input, index, { bets: [], complete: false }, days);
         const all = await readSequencedBets(env().es, (after) => profitSequenceRequest(input, index, after));
-        const label = `${selectionKey(selection)} at ${price}: ${counts.bets} bets`;
+        const label = `${selectionKey(selection)} at ${price}: ${all.bets.length} bets`;
         expect.soft(result.maxDrawdown, label).toBe(maxDrawdown(all.bets.map((bet) => bet.profit)));
         if (result.how === "bounds") bounded++;
         betsWalked += all.bets.length;

@@ -1,9 +1,9 @@
 import type { Client } from "@elastic/elasticsearch";
-import { betsBySpan, type SequencedBet, type SpanProfits } from "../../domain/backtest/drawdown-bounds.js";
+import { betsBySpan, DAY_MS, MINUTE_MS, type SequencedBet, type SpanProfits } from "../../domain/backtest/drawdown-bounds.js";
 import { REFINE_LIMITS, refineMaxDrawdown, type DrawdownResult } from "../../domain/backtest/drawdown-refinement.js";
 import { maxDrawdown } from "../../domain/backtest/drawdown.js";
-import { minuteSumsRequest, profitSequenceRequest, SEQUENCE_PAGE, type BacktestInput } from "../../search/backtest/backtest-request.js";
-import { readMinuteSums, readSequencedBets } from "../../store/backtest-reads.js";
+import { profitSequenceRequest, SEQUENCE_PAGE, spanSumsRequest, summedByDay, type BacktestInput } from "../../search/backtest/backtest-request.js";
+import { readSequencedBets, readSpanSums } from "../../store/backtest-reads.js";
 
 /**
  * The first page of the bets' sequence, read beside the counts: most rules (a season, a league)
@@ -12,6 +12,11 @@ import { readMinuteSums, readSequencedBets } from "../../store/backtest-reads.js
  */
 export function readFirstSequencePage(es: Client, input: BacktestInput, index: string) {
   return readSequencedBets(es, (after) => profitSequenceRequest(input, index, after), SEQUENCE_PAGE);
+}
+
+/** Every UTC day's bets summed (max_drawdown's first bounds), beside the counts; undefined for a range too long to sum by day. */
+export function readDaySums(es: Client, input: BacktestInput, index: string): Promise<SpanProfits[] | undefined> {
+  return summedByDay(input) ? readSpanSums(es, spanSumsRequest(input, index), DAY_MS) : Promise.resolve(undefined);
 }
 
 /**
@@ -42,7 +47,7 @@ export async function backtestMaxDrawdown(
   const reads = {
     betsOfSpans: async (spans: readonly SpanProfits[]) =>
       betsBySpan((await readSequencedBets(es, (after) => profitSequenceRequest(input, index, after, spans))).bets, spans),
-    minutesOfSpans: (spans: readonly SpanProfits[]) => readMinuteSums(es, minuteSumsRequest(input, index, spans)),
+    minutesOfSpans: (spans: readonly SpanProfits[]) => readSpanSums(es, spanSumsRequest(input, index, spans), MINUTE_MS),
     allBets,
   };
   return refineMaxDrawdown(days, reads, REFINE_LIMITS, known);

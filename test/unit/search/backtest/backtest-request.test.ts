@@ -3,9 +3,10 @@ import {
   backtestAggregationRequest,
   betFields,
   MAX_BACKTEST_DAYS,
-  minuteSumsRequest,
   profitSequenceRequest,
   SEQUENCE_PAGE,
+  spanSumsRequest,
+  summedByDay,
   type BacktestInput,
 } from "../../../../src/search/backtest/backtest-request.js";
 import { whereClauses } from "../../../../src/search/fixtures-search/where-clauses.js";
@@ -43,7 +44,7 @@ describe("the backtest's requests", () => {
     expect(request).toMatchObject({ index: "fx", size: 0, track_total_hits: true, allow_partial_search_results: false, query: { bool: { filter: RULE } } });
     const bets = request.aggs!.bets!;
     expect(bets.filter).toEqual(BET);
-    expect(Object.keys(bets.aggs!).sort()).toEqual(["by_day", "by_league", "by_month", "selection"]);
+    expect(Object.keys(bets.aggs!).sort()).toEqual(["by_league", "by_month", "selection"]);
     expect(bets.aggs!.selection).toEqual({
       nested: { path: "settled_selections" },
       aggs: {
@@ -79,11 +80,12 @@ describe("the backtest's requests", () => {
     expect(by_month!.aggs!.cumulative_profit).toEqual({ cumulative_sum: { buckets_path: "selection>bet>profit" } });
   });
 
-  it("sum each UTC day with a bet: its bets, profit, and positive and negative profits apart (max_drawdown's bounds)", () => {
-    const { by_day } = backtestAggregationRequest(INPUT, "fx").aggs!.bets!.aggs!;
-    expect(by_day!.date_histogram).toEqual({ field: "date_time", calendar_interval: "day", time_zone: "UTC", min_doc_count: 1 });
+  it("sum each UTC day with a bet apart from the counts: its bets, profit, and positive and negative profits (max_drawdown's bounds)", () => {
+    const request = spanSumsRequest(INPUT, "fx");
+    expect(request).toMatchObject({ index: "fx", size: 0, query: { bool: { filter: [...RULE, BET] } } });
+    expect(request.aggs!.spans!.date_histogram).toEqual({ field: "date_time", calendar_interval: "day", time_zone: "UTC", min_doc_count: 1 });
     const profit = "settled_selections.profit_milli.b3";
-    expect(by_day!.aggs!.selection!.aggs!.bet!.aggs).toMatchObject({
+    expect(request.aggs!.spans!.aggs!.selection!.aggs!.bet!.aggs).toMatchObject({
       profit: { sum: { field: profit } },
       gain: { filter: { range: { [profit]: { gt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
       loss: { filter: { range: { [profit]: { lt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
@@ -92,9 +94,8 @@ describe("the backtest's requests", () => {
 
   it("do not sum by day a range longer than MAX_BACKTEST_DAYS days (search.max_buckets)", () => {
     const end = new Date(INPUT.start.getTime() + MAX_BACKTEST_DAYS * 86_400_000);
-    expect(backtestAggregationRequest({ ...INPUT, end }, "fx").aggs!.bets!.aggs!.by_day).toBeDefined();
-    const longer = new Date(end.getTime() + 86_400_000);
-    expect(backtestAggregationRequest({ ...INPUT, end: longer }, "fx").aggs!.bets!.aggs!.by_day).toBeUndefined();
+    expect(summedByDay({ ...INPUT, end })).toBe(true);
+    expect(summedByDay({ ...INPUT, end: new Date(end.getTime() + 86_400_000) })).toBe(false);
   });
 
   it("read only the bets of the spans asked, one range of kick-off per run of adjoining spans, in the same order", () => {
@@ -117,11 +118,11 @@ describe("the backtest's requests", () => {
 
   it("sum the spans asked minute by minute of kick-off, as the days are summed", () => {
     const day = Date.UTC(2025, 0, 5);
-    const request = minuteSumsRequest(INPUT, "fx", [{ from: day, to: day + 86_400_000, bets: 2, profit: 0, gain: 1000, loss: -1000 }]);
+    const request = spanSumsRequest(INPUT, "fx", [{ from: day, to: day + 86_400_000, bets: 2, profit: 0, gain: 1000, loss: -1000 }]);
     const onDay = { bool: { should: [{ range: { date_time: { gte: "2025-01-05T00:00:00.000Z", lt: "2025-01-06T00:00:00.000Z" } } }], minimum_should_match: 1 } };
     expect(request).toMatchObject({ index: "fx", size: 0, query: { bool: { filter: [...RULE, BET, onDay] } } });
-    const byDay = backtestAggregationRequest(INPUT, "fx").aggs!.bets!.aggs!.by_day!;
-    expect(request.aggs!.by_minute).toEqual({ ...byDay, date_histogram: { field: "date_time", fixed_interval: "1m", time_zone: "UTC", min_doc_count: 1 } });
+    const byDay = spanSumsRequest(INPUT, "fx").aggs!.spans!;
+    expect(request.aggs!.spans).toEqual({ ...byDay, date_histogram: { field: "date_time", fixed_interval: "1m", time_zone: "UTC", min_doc_count: 1 } });
   });
 
   it("read the bets' profits in kick-off order, then id, from the bet's nested document, without documents, page after page", () => {
