@@ -1,4 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
+import type { SequencedBet, SpanProfits } from "../domain/backtest/drawdown-bounds.js";
 import { totalHits } from "./searches.js";
 
 /** Counts as Elasticsearch summed them; money in the stored integer units (prices in cents, profits in thousandths). */
@@ -20,7 +21,12 @@ type Count = { doc_count: number };
 type Bets<Extra = object> = { selection: { bet: Count & { won: Count; profit: Sum } & Extra } };
 type LeagueBucket = Bets & { key: number; league: { hits: { hits: Array<{ _source?: { league?: { id: number; name: string } } }> } } };
 type MonthBucket = Bets & { key_as_string: string; cumulative_profit: Sum };
-type BetAggs = Bets<{ lost: Count; void: Count; sp: Sum }> & { by_league: { buckets: LeagueBucket[] }; by_month: { buckets: MonthBucket[] } };
+/** A span of kick-off's bets (search/backtest/backtest-request.ts, `spanSums`). */
+type SpanBucket = Bets<{ gain: { sum: Sum }; loss: { sum: Sum } }> & { key: number };
+type BetAggs = Bets<{ lost: Count; void: Count; sp: Sum }> & {
+  by_league: { buckets: LeagueBucket[] };
+  by_month: { buckets: MonthBucket[] };
+};
 
 /** The one aggregation search of a backtest (search/backtest/backtest-request.ts), read into its counts. */
 export async function readBacktestCounts(es: Client, request: estypes.SearchRequest): Promise<BacktestCounts> {
@@ -49,21 +55,40 @@ export async function readBacktestCounts(es: Client, request: estypes.SearchRequ
   };
 }
 
+/** Spans' bets as summed (search/backtest/backtest-request.ts, `spanSumsRequest`), in order; `width` the span's, in ms. */
+export async function readSpanSums(es: Client, request: estypes.SearchRequest, width: number): Promise<SpanProfits[]> {
+  const response = await es.search<unknown, { spans: { buckets: SpanBucket[] } }>(request);
+  const spans = response.aggregations?.spans;
+  if (!spans) throw new Error("backtest: the span sums answered without their aggregation");
+  return spans.buckets.map(({ key, selection: { bet } }) => ({
+    from: key,
+    to: key + width,
+    bets: bet.doc_count,
+    profit: bet.profit.value,
+    gain: bet.gain.sum.value,
+    loss: bet.loss.sum.value,
+  }));
+}
+
 /**
- * The last sort value of every hit, in the search's order, page by page with `search_after` until a
- * page is not full: a backtest's bets' profits in kick-off order, then fixture id. Only the sort
- * values come back (`filter_path`), no document.
+ * The bets of a profit sequence (search/backtest/backtest-request.ts, `profitSequenceRequest`):
+ * each hit's first sort value is its kick-off, the last its profit. Page by page with `search_after`
+ * until a page is not full, or until `atMost` bets are read (then `complete` is false).
  */
-export async function readLastSortValues(es: Client, pageRequest: (after?: estypes.SortResults) => estypes.SearchRequest): Promise<number[]> {
-  const values: number[] = [];
+export async function readSequencedBets(
+  es: Client,
+  pageRequest: (after?: estypes.SortResults) => estypes.SearchRequest,
+  atMost = Infinity,
+): Promise<{ bets: SequencedBet[]; complete: boolean }> {
+  const bets: SequencedBet[] = [];
   let after: estypes.SortResults | undefined;
   for (;;) {
     const request = pageRequest(after);
     const response = await es.search({ ...request, filter_path: "hits.hits.sort" });
     const hits = response.hits?.hits ?? [];
-    for (const hit of hits) values.push(Number(hit.sort?.[hit.sort.length - 1]));
-    if (hits.length < (request.size ?? 10)) break;
+    for (const hit of hits) bets.push({ at: Number(hit.sort?.[0]), profit: Number(hit.sort?.[hit.sort.length - 1]) });
+    if (hits.length < (request.size ?? 10)) return { bets, complete: true };
+    if (bets.length >= atMost) return { bets, complete: false };
     after = hits[hits.length - 1]?.sort;
   }
-  return values;
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTLEMENT } from "../../src/domain/fixture-parts.js";
 import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
+import { maxDrawdown } from "../../src/domain/backtest/drawdown.js";
+import { backtestMaxDrawdown, readDaySums } from "../../src/routes/fixtures-backtest/drawdown-reads.js";
+import { fixturesBacktestInput } from "../../src/routes/fixtures-backtest/schema.js";
+import { DAY_MS, MINUTE_MS } from "../../src/domain/backtest/drawdown-bounds.js";
+import { profitSequenceRequest, spanSumsRequest } from "../../src/search/backtest/backtest-request.js";
+import { readSequencedBets, readSpanSums } from "../../src/store/backtest-reads.js";
 import { getError, getOk } from "../support/fixtures-api.js";
 import { indexSearchFixtures, type SearchFixtureSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
@@ -140,5 +146,50 @@ describe("GET /fixtures/backtest", () => {
     expect(await getError(env, "/fixtures/backtest?market_id=2&label_id=4")).toMatch(/^line is required/);
     expect(await getError(env, "/fixtures/backtest?market_id=1&label_id=1&start_date=2025-02-30")).toBe("start_date is not a valid date: 2025-02-30");
     expect(await getError(env, "/fixtures/backtest?market_id=1&label_id=1&where[X]=1")).toMatch(/^where\[X\] must be min:max/);
+  });
+});
+
+describe("max_drawdown from the days' sums (more bets than a page of the sequence)", () => {
+  const input = (query: Record<string, string>) => fixturesBacktestInput({ query }, new Date());
+
+  /** The reading a rule of more than a page gets: its first page taken as not the whole sequence. */
+  async function refined(query: Record<string, string>) {
+    const rule = input(query);
+    const index = env.deps.indices.fixtures_all;
+    const days = await readDaySums(env.es, rule, index);
+    const drawdown = await backtestMaxDrawdown(env.es, rule, index, { bets: [], complete: false }, days);
+    const walk = maxDrawdown((await readSequencedBets(env.es, (after) => profitSequenceRequest(rule, index, after))).bets.map((bet) => bet.profit));
+    return { days, drawdown, walk };
+  }
+
+  it("sums each UTC day's bets, their profit and their positive and negative profits apart", async () => {
+    const { days } = await refined({ market_id: "1", label_id: "1", start_date: "2025-05-01", end_date: "2025-05-31", league_id: String(ORDER_LEAGUE) });
+    // 7031 -1, 7032 +2, 7033 -1, all on 2025-05-03.
+    const day = Date.UTC(2025, 4, 3);
+    expect(days).toEqual([{ from: day, to: day + DAY_MS, bets: 3, profit: 0, gain: 2000, loss: -2000 }]);
+  });
+
+  it("reads bet by bet the days whose order matters, and equals the walk of every bet", async () => {
+    // One day -1, +2, -1: from its sums alone the fall is anywhere in 0..2; read, it is 1.
+    const order = await refined({ market_id: "1", label_id: "1", start_date: "2025-05-01", end_date: "2025-05-31", league_id: String(ORDER_LEAGUE) });
+    expect(order.drawdown).toEqual({ maxDrawdown: 1000, how: "bounds", betsRead: 3 });
+    expect(order.walk).toBe(1000);
+    // 2025-01-10: 7011 -1 then 7012 +1.1 (read); 2025-01-15: 7021 +1.5; 2025-02-05: 7013 -1; 2025-02-20: 7014 +3.
+    const all = await refined({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" });
+    expect(all.drawdown.maxDrawdown).toBe(all.walk);
+    expect(all.drawdown.how).toBe("bounds");
+  });
+
+  it("sums days minute by minute of kick-off as they are summed whole", async () => {
+    const rule = input({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" });
+    const index = env.deps.indices.fixtures_all;
+    const days = (await readDaySums(env.es, rule, index)) ?? [];
+    const minutes = await readSpanSums(env.es, spanSumsRequest(rule, index, days), MINUTE_MS);
+    // 2025-01-10 15:00: 7011 -1 and 7012 +1.1 (best price 2.1) in one minute.
+    const tenth = Date.UTC(2025, 0, 10, 15);
+    expect(minutes.find((minute) => minute.from === tenth)).toEqual({ from: tenth, to: tenth + MINUTE_MS, bets: 2, profit: 100, gain: 1100, loss: -1000 });
+    const total = (spans: typeof days) => spans.reduce((sum, span) => ({ bets: sum.bets + span.bets, profit: sum.profit + span.profit }), { bets: 0, profit: 0 });
+    expect(total(minutes)).toEqual(total(days));
+    expect(minutes.length).toBeGreaterThanOrEqual(days.length);
   });
 });

@@ -1,11 +1,11 @@
 import Router from "@koa/router";
-import { maxDrawdown } from "../../domain/backtest/drawdown.js";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { backtestAggregationRequest, profitSequenceRequest } from "../../search/backtest/backtest-request.js";
-import { readBacktestCounts, readLastSortValues } from "../../store/backtest-reads.js";
+import { backtestAggregationRequest } from "../../search/backtest/backtest-request.js";
+import { readBacktestCounts } from "../../store/backtest-reads.js";
+import { backtestMaxDrawdown, readDaySums, readFirstSequencePage } from "./drawdown-reads.js";
 import { presentBacktest } from "./presenter.js";
 import { FixturesBacktestDocSchema, FixturesBacktestResponseSchema, fixturesBacktestInput } from "./schema.js";
 
@@ -30,13 +30,16 @@ export function fixturesBacktestRouter(): Router<AppState, AppContext> {
     const input = fixturesBacktestInput(ctx, new Date());
     // Past fixtures are in both families: history and what the live part still holds.
     const index = ctx.deps.indices.fixtures_all;
-    // Two searches side by side: the counts, and the profits in order that max_drawdown walks.
-    const [counts, profits] = await Promise.all([
+    // Three searches side by side: the counts, each day's sums, and the first page of the profits
+    // in order; max_drawdown reads more only when that page was not the whole sequence.
+    const [counts, days, firstPage] = await Promise.all([
       readBacktestCounts(ctx.deps.es, backtestAggregationRequest(input, index)),
-      readLastSortValues(ctx.deps.es, (after) => profitSequenceRequest(input, index, after)),
+      readDaySums(ctx.deps.es, input, index),
+      readFirstSequencePage(ctx.deps.es, input, index),
     ]);
+    const drawdown = await backtestMaxDrawdown(ctx.deps.es, input, index, firstPage, days);
     ctx.state.cache = CACHE_POLICIES.backtest;
-    ctx.body = presentBacktest(counts, maxDrawdown(profits));
+    ctx.body = presentBacktest(counts, drawdown.maxDrawdown);
   });
   return router;
 }

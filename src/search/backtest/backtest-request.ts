@@ -1,4 +1,5 @@
 import type { estypes } from "@elastic/elasticsearch";
+import { DAY_MS, type SpanProfits } from "../../domain/backtest/drawdown-bounds.js";
 import type { PriceKey } from "../../domain/fixture/settled-selections.js";
 import type { WhereCondition } from "../fixtures-search/conditions.js";
 import { whereClauses } from "../fixtures-search/where-clauses.js";
@@ -86,6 +87,35 @@ function betAggs(
   };
 }
 
+/**
+ * Days of kick-off a backtest sums day by day at most (about 100 years), below Elasticsearch's
+ * `search.max_buckets` (65,536 buckets a search). Only days with a bet are buckets, so a real
+ * catalogue never comes near; a longer range is not summed by day and max_drawdown walks every bet.
+ */
+export const MAX_BACKTEST_DAYS = 36_600;
+
+/** Whether the days of kick-off are few enough to be summed day by day (MAX_BACKTEST_DAYS). */
+export function summedByDay(input: Pick<BacktestInput, "start" | "end">): boolean {
+  return (input.end.getTime() - input.start.getTime()) / DAY_MS <= MAX_BACKTEST_DAYS;
+}
+
+/**
+ * A span's bets for max_drawdown's bounds (domain/backtest/drawdown-bounds.ts), under a kick-off
+ * histogram: their count, profit, and the sums of the positive and of the negative profits (range
+ * filters on the profit itself, so a void, 0, is in neither). Only spans with a bet are buckets
+ * (min_doc_count 1).
+ */
+function spanSums(input: BacktestInput, interval: { calendar_interval: "day" } | { fixed_interval: "1m" }): estypes.AggregationsAggregationContainer {
+  const profit = betFields(input.price).profit;
+  return {
+    date_histogram: { field: "date_time", ...interval, time_zone: "UTC", min_doc_count: 1 },
+    aggs: betAggs(input, {
+      gain: { filter: { range: { [profit]: { gt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+      loss: { filter: { range: { [profit]: { lt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+    }),
+  };
+}
+
 /** The path from a fixture bucket to its bets' summed profit (`betAggs`), for a pipeline aggregation. */
 const BET_PROFIT_PATH = "selection>bet>profit";
 
@@ -131,18 +161,57 @@ export function backtestAggregationRequest(input: BacktestInput, index: string):
 export const SEQUENCE_PAGE = 10_000;
 
 /**
+ * Kick-off in one of these spans (domain/backtest/drawdown-bounds.ts): one range per run of
+ * adjoining spans, so the spans a refinement reads (often side by side, around a peak or a trough)
+ * stay few clauses.
+ */
+function inSpans(spans: readonly SpanProfits[]): estypes.QueryDslQueryContainer {
+  const runs: Array<{ from: number; to: number }> = [];
+  for (const { from, to } of [...spans].sort((a, b) => a.from - b.from)) {
+    const last = runs.at(-1);
+    if (last && last.to === from) last.to = to;
+    else runs.push({ from, to });
+  }
+  const ranges = runs.map(({ from, to }) => ({ range: { date_time: { gte: new Date(from).toISOString(), lt: new Date(to).toISOString() } } }));
+  return { bool: { should: ranges, minimum_should_match: 1 } };
+}
+
+/**
+ * The bets summed per span of kick-off (`spans` aggregation) for max_drawdown's bounds: every UTC
+ * day with a bet, or, with `within`, those spans (days) minute by minute. A search of its own, run
+ * beside the counts rather than inside them: in a probe at 1M fixtures the days added about 0.9 s
+ * to the counts, and two searches side by side share the node's cores.
+ */
+export function spanSumsRequest(input: BacktestInput, index: string, within?: readonly SpanProfits[]): estypes.SearchRequest {
+  return {
+    index,
+    size: 0,
+    track_total_hits: false,
+    allow_partial_search_results: false,
+    query: { bool: { filter: [...ruleFilter(input), betFilter(input), ...(within ? [inSpans(within)] : [])] } },
+    aggs: { spans: spanSums(input, within ? { fixed_interval: "1m" } : { calendar_interval: "day" }) },
+  };
+}
+
+/**
  * One page of the bets' profits in kick-off order, then fixture id: what max_drawdown walks.
  * No document is loaded (`stored_fields: _none_`): each hit is its sort values, the profit last,
- * read from the bet's nested document (a nested sort filtered to the selection backed).
+ * read from the bet's nested document (a nested sort filtered to the selection backed), the
+ * kick-off (ms) first. With `spans`, only the bets of those spans (max_drawdown's refinement).
  */
-export function profitSequenceRequest(input: BacktestInput, index: string, after?: estypes.SortResults): estypes.SearchRequest {
+export function profitSequenceRequest(
+  input: BacktestInput,
+  index: string,
+  after?: estypes.SortResults,
+  spans?: readonly SpanProfits[],
+): estypes.SearchRequest {
   return {
     index,
     size: SEQUENCE_PAGE,
     track_total_hits: false,
     allow_partial_search_results: false,
     stored_fields: "_none_",
-    query: { bool: { filter: [...ruleFilter(input), betFilter(input)] } },
+    query: { bool: { filter: [...ruleFilter(input), betFilter(input), ...(spans ? [inSpans(spans)] : [])] } },
     sort: [
       { date_time: { order: "asc" } },
       { id: { order: "asc" } },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { backtestAggregationRequest, betFields, profitSequenceRequest, SEQUENCE_PAGE, type BacktestInput } from "../../../../src/search/backtest/backtest-request.js";
+import {
+  backtestAggregationRequest,
+  betFields,
+  MAX_BACKTEST_DAYS,
+  profitSequenceRequest,
+  SEQUENCE_PAGE,
+  spanSumsRequest,
+  summedByDay,
+  type BacktestInput,
+} from "../../../../src/search/backtest/backtest-request.js";
 import { whereClauses } from "../../../../src/search/fixtures-search/where-clauses.js";
 
 const INPUT: BacktestInput = {
@@ -69,6 +78,51 @@ describe("the backtest's requests", () => {
     expect(by_month!.date_histogram).toMatchObject({ field: "date_time", calendar_interval: "month", time_zone: "UTC", min_doc_count: 0 });
     expect(by_month!.aggs!.selection).toEqual(bucketBets);
     expect(by_month!.aggs!.cumulative_profit).toEqual({ cumulative_sum: { buckets_path: "selection>bet>profit" } });
+  });
+
+  it("sum each UTC day with a bet apart from the counts: its bets, profit, and positive and negative profits (max_drawdown's bounds)", () => {
+    const request = spanSumsRequest(INPUT, "fx");
+    expect(request).toMatchObject({ index: "fx", size: 0, query: { bool: { filter: [...RULE, BET] } } });
+    expect(request.aggs!.spans!.date_histogram).toEqual({ field: "date_time", calendar_interval: "day", time_zone: "UTC", min_doc_count: 1 });
+    const profit = "settled_selections.profit_milli.b3";
+    expect(request.aggs!.spans!.aggs!.selection!.aggs!.bet!.aggs).toMatchObject({
+      profit: { sum: { field: profit } },
+      gain: { filter: { range: { [profit]: { gt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+      loss: { filter: { range: { [profit]: { lt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+    });
+  });
+
+  it("do not sum by day a range longer than MAX_BACKTEST_DAYS days (search.max_buckets)", () => {
+    const end = new Date(INPUT.start.getTime() + MAX_BACKTEST_DAYS * 86_400_000);
+    expect(summedByDay({ ...INPUT, end })).toBe(true);
+    expect(summedByDay({ ...INPUT, end: new Date(end.getTime() + 86_400_000) })).toBe(false);
+  });
+
+  it("read only the bets of the spans asked, one range of kick-off per run of adjoining spans, in the same order", () => {
+    const day = Date.UTC(2025, 0, 5);
+    const days = [3, 0, 4, 7].map((offset) => ({ from: day + offset * 86_400_000, to: day + (offset + 1) * 86_400_000, bets: 1, profit: 0, gain: 0, loss: 0 }));
+    const request = profitSequenceRequest(INPUT, "fx", undefined, days);
+    const onDays = {
+      bool: {
+        should: [
+          { range: { date_time: { gte: "2025-01-05T00:00:00.000Z", lt: "2025-01-06T00:00:00.000Z" } } },
+          { range: { date_time: { gte: "2025-01-08T00:00:00.000Z", lt: "2025-01-10T00:00:00.000Z" } } },
+          { range: { date_time: { gte: "2025-01-12T00:00:00.000Z", lt: "2025-01-13T00:00:00.000Z" } } },
+        ],
+        minimum_should_match: 1,
+      },
+    };
+    expect(request.query).toEqual({ bool: { filter: [...RULE, BET, onDays] } });
+    expect(request.sort).toEqual(profitSequenceRequest(INPUT, "fx").sort);
+  });
+
+  it("sum the spans asked minute by minute of kick-off, as the days are summed", () => {
+    const day = Date.UTC(2025, 0, 5);
+    const request = spanSumsRequest(INPUT, "fx", [{ from: day, to: day + 86_400_000, bets: 2, profit: 0, gain: 1000, loss: -1000 }]);
+    const onDay = { bool: { should: [{ range: { date_time: { gte: "2025-01-05T00:00:00.000Z", lt: "2025-01-06T00:00:00.000Z" } } }], minimum_should_match: 1 } };
+    expect(request).toMatchObject({ index: "fx", size: 0, query: { bool: { filter: [...RULE, BET, onDay] } } });
+    const byDay = spanSumsRequest(INPUT, "fx").aggs!.spans!;
+    expect(request.aggs!.spans).toEqual({ ...byDay, date_histogram: { field: "date_time", fixed_interval: "1m", time_zone: "UTC", min_doc_count: 1 } });
   });
 
   it("read the bets' profits in kick-off order, then id, from the bet's nested document, without documents, page after page", () => {
