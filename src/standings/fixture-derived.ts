@@ -15,7 +15,7 @@ import { finalResult } from "../domain/fixture/final-result.js";
  * history keeps fewer `effective` values (index-family.ts, `effectiveValuesIn`).
  */
 export function derivedFixtureFields(
-  doc: Pick<FixtureDocument, "id" | "status" | "odds" | "participants" | "statistics" | "metrics" | "home_team_id" | "away_team_id" | "scores">,
+  doc: Pick<FixtureDocument, "id" | "status" | "odds" | "date_time" | "league" | "participants" | "statistics" | "metrics" | "home_team_id" | "away_team_id" | "scores">,
   teamNames: ReadonlyMap<number, string[]>,
   family: FixtureFamily,
 ): Pick<FixtureDocument, "effective" | "settled_selections" | "final_result" | "search"> {
@@ -26,7 +26,7 @@ export function derivedFixtureFields(
   };
   return {
     effective: effectiveValuesIn(family, { statistics: doc.statistics ?? [], metrics: doc.metrics ?? [] }),
-    settled_selections: settledSelections({ id: doc.id, status: doc.status, odds: doc.odds ?? [] }),
+    settled_selections: settledSelections({ id: doc.id, status: doc.status, odds: doc.odds ?? [], date_time: doc.date_time, league: doc.league }),
     final_result: finalResult(doc),
     search: fixtureSearchFields(namesOf("home"), namesOf("away")),
   };

@@ -37,7 +37,7 @@ export function repositioned(
   return changed ? participants : null;
 }
 
-type StoredParts = Pick<FixtureDocument, "id" | "status" | "odds" | "participants" | "statistics" | "metrics" | "home_team_id" | "away_team_id" | "scores">;
+type StoredParts = Pick<FixtureDocument, "id" | "status" | "odds" | "date_time" | "league" | "participants" | "statistics" | "metrics" | "home_team_id" | "away_team_id" | "scores">;
 
 const MAX_ATTEMPTS = 5;
 
@@ -64,7 +64,7 @@ export async function writeParticipantPositions(
   let updated = 0;
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > MAX_ATTEMPTS) throw new Error(`Participant positions: ${pending.length} fixture(s) kept changing; gave up`);
-    const read = await readVersionedFixtures<StoredParts & Pick<FixtureDocument, "stage">>(es, indices, pending, ["id", "status", "odds", "participants", "statistics", "metrics", "home_team_id", "away_team_id", "scores", "stage"]);
+    const read = await readVersionedFixtures<StoredParts & Pick<FixtureDocument, "stage">>(es, indices, pending, ["id", "status", "odds", "date_time", "league", "participants", "statistics", "metrics", "home_team_id", "away_team_id", "scores", "stage"]);
     const conflicts: string[] = [];
     for (const [family, stored] of read) {
       const writes = stored.flatMap((one) => {

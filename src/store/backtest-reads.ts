@@ -1,5 +1,6 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import type { SequencedBet, SpanProfits } from "../domain/backtest/drawdown-bounds.js";
+import { readFound } from "./multi-get.js";
 import { totalHits } from "./searches.js";
 
 /** Counts as Elasticsearch summed them; money in the stored integer units (prices in cents, profits in thousandths). */
@@ -17,23 +18,30 @@ export type BacktestCounts = {
 
 type Sum = { value: number };
 type Count = { doc_count: number };
-/** A fixture bucket's bets: its fixtures' settled selection backed (search/backtest/backtest-request.ts, `betAggs`). */
-type Bets<Extra = object> = { selection: { bet: Count & { won: Count; profit: Sum } & Extra } };
-type LeagueBucket = Bets & { key: number; league: { hits: { hits: Array<{ _source?: { league?: { id: number; name: string } } }> } } };
-type MonthBucket = Bets & { key_as_string: string; cumulative_profit: Sum };
+/** The bets of a search's fixtures (search/backtest/backtest-request.ts, `bets`): their settled selection backed. */
+type Bets<Aggs> = { selection: { bet: Count & Aggs } };
+type WonAndProfit = Count & { won: Count; profit: Sum };
+type LeagueBucket = WonAndProfit & { key: number };
+type MonthBucket = WonAndProfit & { key_as_string: string; cumulative_profit: Sum };
 /** A span of kick-off's bets (search/backtest/backtest-request.ts, `spanSums`). */
-type SpanBucket = Bets<{ gain: { sum: Sum }; loss: { sum: Sum } }> & { key: number };
-type BetAggs = Bets<{ lost: Count; void: Count; sp: Sum }> & {
+type SpanBucket = Count & { key: number; profit: Sum; loss: Sum };
+type CountAggs = WonAndProfit & {
+  lost: Count;
+  void: Count;
+  sp: Sum;
   by_league: { buckets: LeagueBucket[] };
   by_month: { buckets: MonthBucket[] };
 };
 
-/** The one aggregation search of a backtest (search/backtest/backtest-request.ts), read into its counts. */
-export async function readBacktestCounts(es: Client, request: estypes.SearchRequest): Promise<BacktestCounts> {
-  const response = await es.search<unknown, { bets: BetAggs }>(request);
-  const aggs = response.aggregations?.bets;
-  if (!aggs) throw new Error("backtest: the search answered without its aggregations");
-  const bets = aggs.selection.bet;
+/**
+ * The one aggregation search of a backtest (search/backtest/backtest-request.ts), read into its
+ * counts, with the leagues' names from the leagues index (one `_mget` of the leagues bet on).
+ */
+export async function readBacktestCounts(es: Client, request: estypes.SearchRequest, leaguesIndex: string): Promise<BacktestCounts> {
+  const response = await es.search<unknown, Bets<CountAggs>>(request);
+  const bets = response.aggregations?.selection.bet;
+  if (!bets) throw new Error("backtest: the search answered without its aggregations");
+  const names = await readLeagueNames(es, leaguesIndex, bets.by_league.buckets.map((bucket) => bucket.key));
   return {
     fixtures: totalHits(response),
     bets: bets.doc_count,
@@ -42,31 +50,41 @@ export async function readBacktestCounts(es: Client, request: estypes.SearchRequ
     void: bets.void.doc_count,
     spCents: bets.sp.value,
     profitMilli: bets.profit.value,
-    leagues: aggs.by_league.buckets.map(({ key, league, selection: { bet } }) => ({
-      id: key,
-      name: league.hits.hits[0]?._source?.league?.name ?? "",
-      bets: bet.doc_count,
-      won: bet.won.doc_count,
-      profitMilli: bet.profit.value,
+    leagues: bets.by_league.buckets.map((bucket) => ({
+      id: bucket.key,
+      name: names.get(bucket.key) ?? "",
+      bets: bucket.doc_count,
+      won: bucket.won.doc_count,
+      profitMilli: bucket.profit.value,
     })),
-    months: aggs.by_month.buckets.flatMap(({ key_as_string: month, cumulative_profit, selection: { bet } }) =>
-      bet.doc_count === 0 ? [] : [{ month, bets: bet.doc_count, won: bet.won.doc_count, profitMilli: bet.profit.value, cumulativeMilli: cumulative_profit.value }],
+    months: bets.by_month.buckets.flatMap((bucket) =>
+      bucket.doc_count === 0
+        ? []
+        : [{ month: bucket.key_as_string, bets: bucket.doc_count, won: bucket.won.doc_count, profitMilli: bucket.profit.value, cumulativeMilli: bucket.cumulative_profit.value }],
     ),
   };
 }
 
+/** The names of these leagues (by id) as the leagues index holds them, the same the fixtures carry. */
+async function readLeagueNames(es: Client, leaguesIndex: string, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await readFound<{ name: string }>(es, { index: leaguesIndex, ids: ids.map(String), _source: ["name"] });
+  return new Map(found.map(({ id, doc }) => [Number(id), doc.name]));
+}
+
 /** Spans' bets as summed (search/backtest/backtest-request.ts, `spanSumsRequest`), in order; `width` the span's, in ms. */
 export async function readSpanSums(es: Client, request: estypes.SearchRequest, width: number): Promise<SpanProfits[]> {
-  const response = await es.search<unknown, { spans: { buckets: SpanBucket[] } }>(request);
-  const spans = response.aggregations?.spans;
+  const response = await es.search<unknown, Bets<{ spans: { buckets: SpanBucket[] } }>>(request);
+  const spans = response.aggregations?.selection.bet.spans;
   if (!spans) throw new Error("backtest: the span sums answered without their aggregation");
-  return spans.buckets.map(({ key, selection: { bet } }) => ({
-    from: key,
-    to: key + width,
-    bets: bet.doc_count,
-    profit: bet.profit.value,
-    gain: bet.gain.sum.value,
-    loss: bet.loss.sum.value,
+  return spans.buckets.map((bucket) => ({
+    from: bucket.key,
+    to: bucket.key + width,
+    bets: bucket.doc_count,
+    profit: bucket.profit.value,
+    // The gains are the profit less the losses (a loss is the same at every price; settled-selections.ts, `loss_milli`).
+    gain: bucket.profit.value - bucket.loss.value,
+    loss: bucket.loss.value,
   }));
 }
 

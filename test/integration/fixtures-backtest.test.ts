@@ -60,6 +60,9 @@ const FIXTURES: SearchFixtureSpec[] = [
 beforeAll(async () => {
   env = await startTestEnv();
   await indexSearchFixtures(env, FIXTURES);
+  // by_league's names are the leagues index's (the same the fixtures carry).
+  const leagues = [RULE_LEAGUE, OTHER_LEAGUE, ORDER_LEAGUE].map((id) => ({ id, name: `League ${id}` }));
+  await env.es.bulk({ refresh: true, operations: leagues.flatMap((league) => [{ index: { _index: env.deps.indices.leagues, _id: String(league.id) } }, league]) });
 });
 afterAll(async () => {
   await env?.close();

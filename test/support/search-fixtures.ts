@@ -103,7 +103,7 @@ export function searchFixture(spec: SearchFixtureSpec): FixtureDocument {
     statistics,
     metrics,
     effective: effectiveValues(statistics, metrics),
-    settled_selections: settledSelections({ id: spec.id, status, odds: spec.odds ?? [] }),
+    settled_selections: settledSelections({ id: spec.id, status, odds: spec.odds ?? [], date_time: new Date(spec.date_time).toISOString(), league: { id: leagueId } }),
     final_result: finalResult({ status, home_team_id: homeId, away_team_id: awayId, scores }),
     odds: spec.odds ?? [],
     fair_odds: null,

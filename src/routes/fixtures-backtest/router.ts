@@ -33,7 +33,7 @@ export function fixturesBacktestRouter(): Router<AppState, AppContext> {
     // Three searches side by side: the counts, each day's sums, and the first page of the profits
     // in order; max_drawdown reads more only when that page was not the whole sequence.
     const [counts, days, firstPage] = await Promise.all([
-      readBacktestCounts(ctx.deps.es, backtestAggregationRequest(input, index)),
+      readBacktestCounts(ctx.deps.es, backtestAggregationRequest(input, index), ctx.deps.indices.leagues),
       readDaySums(ctx.deps.es, input, index),
       readFirstSequencePage(ctx.deps.es, input, index),
     ]);

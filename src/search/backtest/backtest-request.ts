@@ -22,6 +22,10 @@ export const MAX_LEAGUES = 10_000;
 /** The nested documents a backtest bets on (indices/fixtures.json): one per settled selection of a finished fixture. */
 const SETTLED_PATH = "settled_selections";
 
+/** A bet's copy of its fixture's kick-off and league (domain/fixture/settled-selections.ts). */
+const SETTLED_KICK_OFF = `${SETTLED_PATH}.date_time`;
+const SETTLED_LEAGUE = `${SETTLED_PATH}.league_id`;
+
 /** The fields of a settled selection a backtest reads: which one it is, its result, and the price backed's sp and profit. */
 export function betFields(price: PriceKey): { selection: string; result: string; sp: string; profit: string } {
   return {
@@ -60,30 +64,22 @@ function betFilter(input: BacktestInput): estypes.QueryDslQueryContainer {
 }
 
 /**
- * The bet of each fixture in a bucket, and what it counts: Elasticsearch steps into the fixtures'
- * settled selections (`nested`), keeps the one backed (`filter`, its doc_count is the bets) and
- * counts the won ones and sums the profit, plus `extra`. Buckets are taken on the fixtures first
- * (league, month) and each steps down into its own bets, so no bucket needs `reverse_nested`.
+ * The bets of the fixtures matched, and what they count, in one pass over their nested documents:
+ * Elasticsearch steps into the fixtures' settled selections (`nested`, walking each fixture's 17
+ * once), keeps the one backed (`filter`, its doc_count is the bets) and buckets and sums there on
+ * the league, kick-off and loss copied into each (domain/fixture/settled-selections.ts). A bucket
+ * taken on the fixtures would step into their nested documents once per bucketing instead.
  */
-function betAggs(
-  input: BacktestInput,
-  extra: Record<string, estypes.AggregationsAggregationContainer> = {},
-): Record<string, estypes.AggregationsAggregationContainer> {
+function bets(input: BacktestInput, aggs: Record<string, estypes.AggregationsAggregationContainer>): Record<string, estypes.AggregationsAggregationContainer> {
+  return { selection: { nested: { path: SETTLED_PATH }, aggs: { bet: { filter: selectionBet(input), aggs } } } };
+}
+
+/** What every bucket of bets counts: the won ones and the profit. */
+function wonAndProfit(input: BacktestInput): Record<string, estypes.AggregationsAggregationContainer> {
   const fields = betFields(input.price);
   return {
-    selection: {
-      nested: { path: SETTLED_PATH },
-      aggs: {
-        bet: {
-          filter: selectionBet(input),
-          aggs: {
-            won: { filter: { terms: { [fields.result]: ["won", "half_won"] } } },
-            profit: { sum: { field: fields.profit } },
-            ...extra,
-          },
-        },
-      },
-    },
+    won: { filter: { terms: { [fields.result]: ["won", "half_won"] } } },
+    profit: { sum: { field: fields.profit } },
   };
 }
 
@@ -100,30 +96,22 @@ export function summedByDay(input: Pick<BacktestInput, "start" | "end">): boolea
 }
 
 /**
- * A span's bets for max_drawdown's bounds (domain/backtest/drawdown-bounds.ts), under a kick-off
- * histogram: their count, profit, and the sums of the positive and of the negative profits (range
- * filters on the profit itself, so a void, 0, is in neither). Only spans with a bet are buckets
- * (min_doc_count 1).
+ * A span's bets for max_drawdown's bounds (domain/backtest/drawdown-bounds.ts), on a histogram of
+ * the bets' kick-off: their count, profit and losses (the gains are the profit minus the losses).
+ * Only spans with a bet are buckets (min_doc_count 1).
  */
 function spanSums(input: BacktestInput, interval: { calendar_interval: "day" } | { fixed_interval: "1m" }): estypes.AggregationsAggregationContainer {
-  const profit = betFields(input.price).profit;
   return {
-    date_histogram: { field: "date_time", ...interval, time_zone: "UTC", min_doc_count: 1 },
-    aggs: betAggs(input, {
-      gain: { filter: { range: { [profit]: { gt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
-      loss: { filter: { range: { [profit]: { lt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
-    }),
+    date_histogram: { field: SETTLED_KICK_OFF, ...interval, time_zone: "UTC", min_doc_count: 1 },
+    aggs: { profit: { sum: { field: betFields(input.price).profit } }, loss: { sum: { field: `${SETTLED_PATH}.loss_milli` } } },
   };
 }
 
-/** The path from a fixture bucket to its bets' summed profit (`betAggs`), for a pipeline aggregation. */
-const BET_PROFIT_PATH = "selection>bet>profit";
-
 /**
- * One search that counts the whole backtest: hits are the matched fixtures (any status), and under
- * `bets` (the matched fixtures with a bet) Elasticsearch sums each figure over the bets' nested
- * documents, in total, per league and per kick-off month (UTC) with the running profit
- * (`cumulative_sum`). Money fields are integers, so every sum is exact.
+ * One search that counts the whole backtest: hits are the matched fixtures (any status), and the
+ * bets among their settled selections (`bets`) are summed in total, per league and per kick-off
+ * month (UTC) with the running profit (`cumulative_sum`). Money fields are integers, so every sum
+ * is exact. The leagues' names are not here: the reader takes them from the leagues index.
  */
 export function backtestAggregationRequest(input: BacktestInput, index: string): estypes.SearchRequest {
   const fields = betFields(input.price);
@@ -133,27 +121,21 @@ export function backtestAggregationRequest(input: BacktestInput, index: string):
     track_total_hits: true,
     allow_partial_search_results: false,
     query: { bool: { filter: ruleFilter(input) } },
-    aggs: {
-      bets: {
-        filter: betFilter(input),
-        aggs: {
-          ...betAggs(input, {
-            lost: { filter: { terms: { [fields.result]: ["lost", "half_lost"] } } },
-            void: { filter: { term: { [fields.result]: "void" } } },
-            sp: { sum: { field: fields.sp } },
-          }),
-          by_league: {
-            terms: { field: "league.id", size: MAX_LEAGUES, order: { _key: "asc" } },
-            aggs: { ...betAggs(input), league: { top_hits: { size: 1, _source: { includes: ["league.id", "league.name"] } } } },
-          },
-          by_month: {
-            // cumulative_sum needs every month between the first and the last bet (min_doc_count 0); the reader drops the empty ones.
-            date_histogram: { field: "date_time", calendar_interval: "month", time_zone: "UTC", min_doc_count: 0, format: "yyyy-MM" },
-            aggs: { ...betAggs(input), cumulative_profit: { cumulative_sum: { buckets_path: BET_PROFIT_PATH } } },
-          },
-        },
+    aggs: bets(input, {
+      ...wonAndProfit(input),
+      lost: { filter: { terms: { [fields.result]: ["lost", "half_lost"] } } },
+      void: { filter: { term: { [fields.result]: "void" } } },
+      sp: { sum: { field: fields.sp } },
+      by_league: {
+        terms: { field: SETTLED_LEAGUE, size: MAX_LEAGUES, order: { _key: "asc" } },
+        aggs: wonAndProfit(input),
       },
-    },
+      by_month: {
+        // cumulative_sum needs every month between the first and the last bet (min_doc_count 0); the reader drops the empty ones.
+        date_histogram: { field: SETTLED_KICK_OFF, calendar_interval: "month", time_zone: "UTC", min_doc_count: 0, format: "yyyy-MM" },
+        aggs: { ...wonAndProfit(input), cumulative_profit: { cumulative_sum: { buckets_path: "profit" } } },
+      },
+    }),
   };
 }
 
@@ -189,7 +171,7 @@ export function spanSumsRequest(input: BacktestInput, index: string, within?: re
     track_total_hits: false,
     allow_partial_search_results: false,
     query: { bool: { filter: [...ruleFilter(input), betFilter(input), ...(within ? [inSpans(within)] : [])] } },
-    aggs: { spans: spanSums(input, within ? { fixed_interval: "1m" } : { calendar_interval: "day" }) },
+    aggs: bets(input, { spans: spanSums(input, within ? { fixed_interval: "1m" } : { calendar_interval: "day" }) }),
   };
 }
 

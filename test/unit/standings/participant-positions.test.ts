@@ -45,6 +45,8 @@ describe("derivedFixtureFields", () => {
     id: 1,
     status,
     odds: [],
+    date_time: "2026-10-03T14:00:00.000Z",
+    league: { id: 8, name: "League 8", level: 1, code: "test.8" },
     participants: participants(1, 2),
     home_team_id: 10,
     away_team_id: 20,

@@ -39,56 +39,49 @@ describe("the backtest's requests", () => {
     });
   });
 
-  it("count the matched fixtures with /fixtures/search's where clauses, and under `bets` only those with the price", () => {
+  it("count the matched fixtures with /fixtures/search's where clauses, and their bets in one pass over their settled selections", () => {
     const request = backtestAggregationRequest(INPUT, "fx");
     expect(request).toMatchObject({ index: "fx", size: 0, track_total_hits: true, allow_partial_search_results: false, query: { bool: { filter: RULE } } });
-    const bets = request.aggs!.bets!;
-    expect(bets.filter).toEqual(BET);
-    expect(Object.keys(bets.aggs!).sort()).toEqual(["by_league", "by_month", "selection"]);
-    expect(bets.aggs!.selection).toEqual({
-      nested: { path: "settled_selections" },
-      aggs: {
-        bet: {
-          filter: SELECTION_BET,
-          aggs: {
-            won: { filter: { terms: { "settled_selections.result": ["won", "half_won"] } } },
-            profit: { sum: { field: "settled_selections.profit_milli.b3" } },
-            lost: { filter: { terms: { "settled_selections.result": ["lost", "half_lost"] } } },
-            void: { filter: { term: { "settled_selections.result": "void" } } },
-            sp: { sum: { field: "settled_selections.sp_cents.b3" } },
-          },
-        },
-      },
+    expect(Object.keys(request.aggs!)).toEqual(["selection"]);
+    const selection = request.aggs!.selection!;
+    expect(selection.nested).toEqual({ path: "settled_selections" });
+    expect(selection.aggs!.bet!.filter).toEqual(SELECTION_BET);
+    const { by_league, by_month, ...totals } = selection.aggs!.bet!.aggs!;
+    expect(totals).toEqual({
+      won: { filter: { terms: { "settled_selections.result": ["won", "half_won"] } } },
+      profit: { sum: { field: "settled_selections.profit_milli.b3" } },
+      lost: { filter: { terms: { "settled_selections.result": ["lost", "half_lost"] } } },
+      void: { filter: { term: { "settled_selections.result": "void" } } },
+      sp: { sum: { field: "settled_selections.sp_cents.b3" } },
     });
   });
 
-  it("bucket the fixtures with a bet by league and by month, each stepping down into its own bets", () => {
-    const { by_league, by_month } = backtestAggregationRequest(INPUT, "fx").aggs!.bets!.aggs!;
-    const bucketBets = {
-      nested: { path: "settled_selections" },
-      aggs: {
-        bet: {
-          filter: SELECTION_BET,
-          aggs: { won: { filter: { terms: { "settled_selections.result": ["won", "half_won"] } } }, profit: { sum: { field: "settled_selections.profit_milli.b3" } } },
-        },
-      },
+  it("bucket the bets by the league and the kick-off month copied into them, with the running profit", () => {
+    const { by_league, by_month } = backtestAggregationRequest(INPUT, "fx").aggs!.selection!.aggs!.bet!.aggs!;
+    const wonAndProfit = {
+      won: { filter: { terms: { "settled_selections.result": ["won", "half_won"] } } },
+      profit: { sum: { field: "settled_selections.profit_milli.b3" } },
     };
-    expect(by_league!.terms).toMatchObject({ field: "league.id" });
-    expect(by_league!.aggs!.selection).toEqual(bucketBets);
-    expect(by_month!.date_histogram).toMatchObject({ field: "date_time", calendar_interval: "month", time_zone: "UTC", min_doc_count: 0 });
-    expect(by_month!.aggs!.selection).toEqual(bucketBets);
-    expect(by_month!.aggs!.cumulative_profit).toEqual({ cumulative_sum: { buckets_path: "selection>bet>profit" } });
+    expect(by_league).toEqual({ terms: { field: "settled_selections.league_id", size: 10_000, order: { _key: "asc" } }, aggs: wonAndProfit });
+    expect(by_month!.date_histogram).toEqual({
+      field: "settled_selections.date_time",
+      calendar_interval: "month",
+      time_zone: "UTC",
+      min_doc_count: 0,
+      format: "yyyy-MM",
+    });
+    expect(by_month!.aggs).toEqual({ ...wonAndProfit, cumulative_profit: { cumulative_sum: { buckets_path: "profit" } } });
   });
 
-  it("sum each UTC day with a bet apart from the counts: its bets, profit, and positive and negative profits (max_drawdown's bounds)", () => {
+  it("sum each UTC day with a bet apart from the counts: its bets, profit and losses (max_drawdown's bounds)", () => {
     const request = spanSumsRequest(INPUT, "fx");
     expect(request).toMatchObject({ index: "fx", size: 0, query: { bool: { filter: [...RULE, BET] } } });
-    expect(request.aggs!.spans!.date_histogram).toEqual({ field: "date_time", calendar_interval: "day", time_zone: "UTC", min_doc_count: 1 });
-    const profit = "settled_selections.profit_milli.b3";
-    expect(request.aggs!.spans!.aggs!.selection!.aggs!.bet!.aggs).toMatchObject({
-      profit: { sum: { field: profit } },
-      gain: { filter: { range: { [profit]: { gt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
-      loss: { filter: { range: { [profit]: { lt: 0 } } }, aggs: { sum: { sum: { field: profit } } } },
+    const bet = request.aggs!.selection!.aggs!.bet!;
+    expect(request.aggs!.selection!.nested).toEqual({ path: "settled_selections" });
+    expect(bet.filter).toEqual(SELECTION_BET);
+    expect(bet.aggs!.spans).toEqual({
+      date_histogram: { field: "settled_selections.date_time", calendar_interval: "day", time_zone: "UTC", min_doc_count: 1 },
+      aggs: { profit: { sum: { field: "settled_selections.profit_milli.b3" } }, loss: { sum: { field: "settled_selections.loss_milli" } } },
     });
   });
 
@@ -121,8 +114,11 @@ describe("the backtest's requests", () => {
     const request = spanSumsRequest(INPUT, "fx", [{ from: day, to: day + 86_400_000, bets: 2, profit: 0, gain: 1000, loss: -1000 }]);
     const onDay = { bool: { should: [{ range: { date_time: { gte: "2025-01-05T00:00:00.000Z", lt: "2025-01-06T00:00:00.000Z" } } }], minimum_should_match: 1 } };
     expect(request).toMatchObject({ index: "fx", size: 0, query: { bool: { filter: [...RULE, BET, onDay] } } });
-    const byDay = spanSumsRequest(INPUT, "fx").aggs!.spans!;
-    expect(request.aggs!.spans).toEqual({ ...byDay, date_histogram: { field: "date_time", fixed_interval: "1m", time_zone: "UTC", min_doc_count: 1 } });
+    const byDay = spanSumsRequest(INPUT, "fx").aggs!.selection!.aggs!.bet!.aggs!.spans!;
+    expect(request.aggs!.selection!.aggs!.bet!.aggs!.spans).toEqual({
+      ...byDay,
+      date_histogram: { field: "settled_selections.date_time", fixed_interval: "1m", time_zone: "UTC", min_doc_count: 1 },
+    });
   });
 
   it("read the bets' profits in kick-off order, then id, from the bet's nested document, without documents, page after page", () => {
