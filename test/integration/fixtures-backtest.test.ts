@@ -160,12 +160,13 @@ describe("max_drawdown from the days' sums (more bets than a page of the sequenc
     const rule = input(query);
     const index = env.deps.indices.fixtures_all;
     const days = await readDaySums(env.es, rule, index);
-    const drawdown = await backtestMaxDrawdown(env.es, rule, index, { bets: [], complete: false }, days);
-    const walk = maxDrawdown((await readSequencedBets(env.es, (after) => profitSequenceRequest(rule, index, after))).bets.map((bet) => bet.profit));
-    return { days, drawdown, walk };
+    const profits = (await readSequencedBets(env.es, (after) => profitSequenceRequest(rule, index, after))).bets.map((bet) => bet.profit);
+    const totals = { bets: profits.length, profitMilli: profits.reduce((sum, profit) => sum + profit, 0) };
+    const drawdown = await backtestMaxDrawdown(env.es, rule, index, { bets: [], complete: false }, days, totals);
+    return { days, drawdown, walk: maxDrawdown(profits), totals };
   }
 
-  it("sums each UTC day's bets, their profit and their positive and negative profits apart", async () => {
+  it("sums each UTC day's bets, their profit and their losses (gains: the profit less the losses)", async () => {
     const { days } = await refined({ market_id: "1", label_id: "1", start_date: "2025-05-01", end_date: "2025-05-31", league_id: String(ORDER_LEAGUE) });
     // 7031 -1, 7032 +2, 7033 -1, all on 2025-05-03.
     const day = Date.UTC(2025, 4, 3);
@@ -181,6 +182,9 @@ describe("max_drawdown from the days' sums (more bets than a page of the sequenc
     const all = await refined({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" });
     expect(all.drawdown.maxDrawdown).toBe(all.walk);
     expect(all.drawdown.how).toBe("bounds");
+    // Days that do not add up to the counts (a bet they lack would never be read): every bet is walked.
+    const short = await backtestMaxDrawdown(env.es, input({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" }), env.deps.indices.fixtures_all, { bets: [], complete: false }, all.days?.slice(1), all.totals);
+    expect(short).toEqual({ maxDrawdown: all.walk, how: "walk", betsRead: all.totals.bets });
   });
 
   it("sums days minute by minute of kick-off as they are summed whole", async () => {

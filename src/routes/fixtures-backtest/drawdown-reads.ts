@@ -19,10 +19,22 @@ export function readDaySums(es: Client, input: BacktestInput, index: string): Pr
   return summedByDay(input) ? readSpanSums(es, spanSumsRequest(input, index), DAY_MS) : Promise.resolve(undefined);
 }
 
+/** Whether the days' sums hold every bet the counts counted: a bet the days lack would never be read. */
+function daysHoldEveryBet(days: readonly SpanProfits[], totals: BetTotals): boolean {
+  const bets = days.reduce((sum, day) => sum + day.bets, 0);
+  const profit = days.reduce((sum, day) => sum + day.profit, 0);
+  return bets === totals.bets && profit === totals.profitMilli;
+}
+
+/** The bets and profit (thousandths) of the rule as the counts summed them. */
+export type BetTotals = { bets: number; profitMilli: number };
+
 /**
  * max_drawdown, exact: the walk of the first page when it held every bet; else from the days'
  * sums, summing by minute or reading bet by bet only the spans the bounds need (domain/backtest/drawdown-refinement.ts),
- * or every bet when the range was not summed by day or the refinement passed its limits.
+ * or every bet when the range was not summed by day, the days do not add up to the counts' totals
+ * (a fixture settled between the searches, or bets the days' histogram missed) or the refinement
+ * passed its limits.
  */
 export async function backtestMaxDrawdown(
   es: Client,
@@ -30,12 +42,13 @@ export async function backtestMaxDrawdown(
   index: string,
   firstPage: { bets: readonly SequencedBet[]; complete: boolean },
   days: readonly SpanProfits[] | undefined,
+  totals: BetTotals,
 ): Promise<DrawdownResult> {
   if (firstPage.complete) {
     return { maxDrawdown: maxDrawdown(firstPage.bets.map((bet) => bet.profit)), how: "walk", betsRead: firstPage.bets.length };
   }
   const allBets = async () => (await readSequencedBets(es, (after) => profitSequenceRequest(input, index, after))).bets.map((bet) => bet.profit);
-  if (!days) {
+  if (!days || !daysHoldEveryBet(days, totals)) {
     const profits = await allBets();
     return { maxDrawdown: maxDrawdown(profits), how: "walk", betsRead: firstPage.bets.length + profits.length };
   }

@@ -37,7 +37,7 @@ export function fixturesBacktestRouter(): Router<AppState, AppContext> {
       readDaySums(ctx.deps.es, input, index),
       readFirstSequencePage(ctx.deps.es, input, index),
     ]);
-    const drawdown = await backtestMaxDrawdown(ctx.deps.es, input, index, firstPage, days);
+    const drawdown = await backtestMaxDrawdown(ctx.deps.es, input, index, firstPage, days, counts);
     ctx.state.cache = CACHE_POLICIES.backtest;
     ctx.body = presentBacktest(counts, drawdown.maxDrawdown);
   });

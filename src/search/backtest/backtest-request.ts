@@ -65,8 +65,8 @@ function betFilter(input: BacktestInput): estypes.QueryDslQueryContainer {
 
 /**
  * The bets of the fixtures matched, and what they count, in one pass over their nested documents:
- * Elasticsearch steps into the fixtures' settled selections (`nested`, walking each fixture's 17
- * once), keeps the one backed (`filter`, its doc_count is the bets) and buckets and sums there on
+ * Elasticsearch steps into the fixtures' settled selections (`nested`, walking each fixture's settled
+ * selections once), keeps the one backed (`filter`, its doc_count is the bets) and buckets and sums there on
  * the league, kick-off and loss copied into each (domain/fixture/settled-selections.ts). A bucket
  * taken on the fixtures would step into their nested documents once per bucketing instead.
  */

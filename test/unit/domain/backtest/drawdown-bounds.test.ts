@@ -36,7 +36,7 @@ const summed = (dayBets: readonly (readonly number[])[]) => summedDays(sequence(
 
 /** Reads served from the bets in memory, counting what was asked. */
 function memoryReads(bets: readonly SequencedBet[]) {
-  const asked = { read: 0, split: 0, rounds: 0, walks: 0 };
+  const asked = { read: 0, split: 0, walks: 0 };
   const reads: DrawdownReads = {
     betsOfSpans: async (spans) => {
       asked.read += spans.length;
@@ -162,7 +162,7 @@ describe("refineMaxDrawdown", () => {
     const { reads, asked } = memoryReads(sequence(dayBets));
     const result = await refineMaxDrawdown(summed(dayBets), reads, undefined, new Map([[0, dayBets[0]!]]));
     expect(result).toEqual({ maxDrawdown: maxDrawdown(dayBets.flat()), how: "bounds", betsRead: 2 });
-    expect(asked).toEqual({ read: 1, split: 0, rounds: 0, walks: 0 });
+    expect(asked).toEqual({ read: 1, split: 0, walks: 0 });
   });
 
   it("sums a large day minute by minute before reading it, and reads only the minutes that matter", async () => {
