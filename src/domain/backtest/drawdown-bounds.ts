@@ -97,15 +97,25 @@ export type SequencedBet = { at: number; profit: number };
  * the sequence's order; `spans` in order, not overlapping. A bet in none is left out.
  */
 export function betsBySpan(bets: readonly SequencedBet[], spans: readonly Pick<SpanProfits, "from" | "to">[]): Map<number, number[]> {
-  const bySpan = new Map<number, number[]>();
+  const grouped = groupBySpan(bets, (bet) => bet.at, spans);
+  return new Map([...grouped].map(([from, inSpan]) => [from, inSpan.map((bet) => bet.profit)]));
+}
+
+/**
+ * Items in order (by `at`) grouped by the span (its `from`) they fall in, `spans` in order, not
+ * overlapping; an item in none is left out, a span with none has no entry.
+ */
+export function groupBySpan<T>(items: readonly T[], at: (item: T) => number, spans: readonly Pick<SpanProfits, "from" | "to">[]): Map<number, T[]> {
+  const bySpan = new Map<number, T[]>();
   let k = 0;
-  for (const bet of bets) {
-    while (k < spans.length && spans[k]!.to <= bet.at) k++;
+  for (const item of items) {
+    const when = at(item);
+    while (k < spans.length && spans[k]!.to <= when) k++;
     const span = spans[k];
-    if (!span || bet.at < span.from) continue;
-    const profits = bySpan.get(span.from);
-    if (profits) profits.push(bet.profit);
-    else bySpan.set(span.from, [bet.profit]);
+    if (!span || when < span.from) continue;
+    const inSpan = bySpan.get(span.from);
+    if (inSpan) inSpan.push(item);
+    else bySpan.set(span.from, [item]);
   }
   return bySpan;
 }

@@ -1,4 +1,4 @@
-import { drawdownBounds, MINUTE_MS, type SpanProfits } from "./drawdown-bounds.js";
+import { drawdownBounds, groupBySpan, MINUTE_MS, type SpanProfits } from "./drawdown-bounds.js";
 import { maxDrawdown } from "./drawdown.js";
 
 /** How max_drawdown reads: some spans bet by bet or minute by minute, or, past the limits, every bet (the walk of old). */
@@ -73,18 +73,6 @@ function chooseRound(wanted: readonly SpanProfits[], limits: RefineLimits, betsL
 
 const byFrom = (a: SpanProfits, b: SpanProfits) => a.from - b.from;
 
-/** The minutes (in order) that start inside each span (in order), by the span's `from`. */
-function minutesBySpan(spans: readonly SpanProfits[], minutes: readonly SpanProfits[]): Map<number, SpanProfits[]> {
-  const result = new Map(spans.map((span) => [span.from, [] as SpanProfits[]]));
-  let k = 0;
-  for (const minute of minutes) {
-    while (k < spans.length && spans[k]!.to <= minute.from) k++;
-    const span = spans[k];
-    if (span && minute.from >= span.from) result.get(span.from)!.push(minute);
-  }
-  return result;
-}
-
 /**
  * max_drawdown, exact, from the spans' sums (`spans`, in order: the days) and as few spans read
  * bet by bet as the bounds need (drawdown-bounds.ts): each round takes the spans that could still
@@ -123,8 +111,8 @@ export async function refineMaxDrawdown(
       exact.set(span.from, profits);
       betsRead += profits.length;
     }
-    const minutesOf = minutesBySpan(split, minutes);
-    for (const span of split) if (!sameMinutes(span, minutesOf.get(span.from)!)) return walk(reads, betsRead);
+    const minutesOf = groupBySpan(minutes, (minute) => minute.from, split);
+    for (const span of split) if (!sameMinutes(span, minutesOf.get(span.from) ?? [])) return walk(reads, betsRead);
     spans = spans.flatMap((span) => minutesOf.get(span.from) ?? [span]);
   }
   const bounds = drawdownBounds(spans, exact);

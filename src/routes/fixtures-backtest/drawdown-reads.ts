@@ -52,11 +52,9 @@ export async function backtestMaxDrawdown(
     const profits = await allBets();
     return { maxDrawdown: maxDrawdown(profits), how: "walk", betsRead: firstPage.bets.length + profits.length };
   }
-  // The first page holds its days whole but perhaps its last: the page may end inside it.
+  // The first page holds its days whole but perhaps its last (the page may end inside it): the
+  // refinement takes only the days read whole, those whose bets are the day summed (`sameSpan`).
   const known = betsBySpan(firstPage.bets, days);
-  const last = firstPage.bets.at(-1);
-  const cut = last && days.find((day) => day.from <= last.at && last.at < day.to);
-  if (cut) known.delete(cut.from);
   const reads = {
     betsOfSpans: async (spans: readonly SpanProfits[]) =>
       betsBySpan((await readSequencedBets(es, (after) => profitSequenceRequest(input, index, after, spans))).bets, spans),
