@@ -1,7 +1,7 @@
 /**
  * Manages API keys: create (prints the key once), list, revoke.
  *
- *   npm run api-key -- create --user 7 [--role standings] [--label "ci"] [--rate-limit 50] [--json]
+ *   npm run api-key -- create --user 7 [--role standings] [--label "ci"] [--budget 50] [--json]
  *   npm run api-key -- list [--json]
  *   npm run api-key -- revoke <id>
  *
@@ -16,8 +16,10 @@ import { indexNames } from "../src/store/index-names.js";
 import { runScript, UsageError } from "./lib/cli.js";
 
 const USAGE = `Usage:
-  npm run api-key -- create --user <id> [--role standings]... [--label <text>] [--rate-limit <per second>] [--json]
-      --rate-limit: this key's requests per second (0: not limited); default: RATE_LIMIT_PER_SECOND
+  npm run api-key -- create --user <id> [--role standings]... [--label <text>] [--budget <units per second>] [--json]
+      --budget: the cost units this key may spend a second (its plan; an ordinary request costs 1,
+                docs/operations.md "Fair share"); 0: not limited; default: RATE_LIMIT_PER_SECOND.
+                --rate-limit is its older name, the same number.
   npm run api-key -- list [--json]
   npm run api-key -- revoke <id>`;
 
@@ -39,17 +41,20 @@ function parseUserId(value: string | undefined): number {
   return Number(value);
 }
 
-function parseRateLimit(value: string | undefined): number | null {
+function parseBudget(budget: string | undefined, rateLimit: string | undefined): number | null {
+  if (budget !== undefined && rateLimit !== undefined) throw new UsageError("--budget and --rate-limit are one setting: give one of them");
+  const value = budget ?? rateLimit;
   if (value === undefined) return null;
-  if (!/^\d{1,6}(\.\d{1,3})?$/.test(value)) throw new UsageError("--rate-limit must be a number of requests per second, 0 or more");
+  const name = budget !== undefined ? "--budget" : "--rate-limit";
+  if (!/^\d{1,6}(\.\d{1,3})?$/.test(value)) throw new UsageError(`${name} must be a number of cost units per second, 0 or more`);
   return Number(value);
 }
 
 function describe(record: ApiKeyRecord): string {
   const state = record.active ? "active" : `revoked ${record.revoked_at ?? ""}`.trim();
   const roles = record.roles.length > 0 ? record.roles.join(",") : "-";
-  const limit = record.rate_limit == null ? "default" : record.rate_limit === 0 ? "none" : `${record.rate_limit}/s`;
-  return `${record.id}  user=${record.user_id}  roles=${roles}  rate_limit=${limit}  ${state}  created=${record.created_at}  label=${record.label ?? "-"}`;
+  const budget = record.rate_limit == null ? "default" : record.rate_limit === 0 ? "none" : `${record.rate_limit} units/s`;
+  return `${record.id}  user=${record.user_id}  roles=${roles}  budget=${budget}  ${state}  created=${record.created_at}  label=${record.label ?? "-"}`;
 }
 
 async function main(): Promise<void> {
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
       user: { type: "string" },
       role: { type: "string", multiple: true, default: [] },
       label: { type: "string" },
+      budget: { type: "string" },
       "rate-limit": { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -81,11 +87,11 @@ async function main(): Promise<void> {
         userId: parseUserId(values.user),
         roles: parseRoles(values.role),
         label: values.label ?? null,
-        rateLimit: parseRateLimit(values["rate-limit"]),
+        rateLimit: parseBudget(values.budget, values["rate-limit"]),
       });
       const { record, key } = created;
       if (values.json) {
-        console.log(JSON.stringify({ key, id: record.id, user_id: record.user_id, roles: record.roles, rate_limit: record.rate_limit }));
+        console.log(JSON.stringify({ key, id: record.id, user_id: record.user_id, roles: record.roles, budget: record.rate_limit, rate_limit: record.rate_limit }));
       } else {
         console.log(`Created key ${record.id} for user ${record.user_id} (roles: ${record.roles.join(",") || "none"}).`);
         console.log("Store it now: it is shown only once. The key:");
