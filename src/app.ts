@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
   api.use(searchFaultText);
   // Before any work on an API request, the key check included (docs/design.md, "Overload").
   if (deps.admission) api.use(admission(deps.admission, deps.metrics.requestRefused, opensStream));
-  api.use(apiGate(deps.rateLimiter));
+  api.use(apiGate(deps.fairShare, opensStream));
   // /fixtures/search before /fixtures so the literal path wins over any parameterized one.
   const resources = [
     streamsRouter(),

@@ -75,6 +75,23 @@ export type AdmissionLimits = {
  * "Overload"): requests worked on at once, requests waiting, the longest wait, and the
  * Retry-After of a refusal.
  */
+/**
+ * Fair share between keys (docs/operations.md, "Fair share"): a cost unit is `unitMs` of the
+ * node's and this process's work; expensive requests run `maxInFlight` at once per instance, at
+ * most `perKey` of one key in the lane, and each may run `timeoutMs` (its searches carry what is
+ * left of it as their Elasticsearch timeout).
+ */
+export type FairShareSettings = {
+  unitMs: number;
+  lane: { maxInFlight: number; perKey: number; maxQueued: number; maxWaitMs: number };
+  timeoutMs: number;
+};
+export const DEFAULT_FAIR_SHARE: FairShareSettings = {
+  unitMs: 5,
+  lane: { maxInFlight: 2, perKey: 2, maxQueued: 32, maxWaitMs: 5_000 },
+  timeoutMs: 10_000,
+};
+
 export const DEFAULT_ADMISSION = { maxInFlight: 16, maxQueued: 64, maxQueuedStreams: 1_000, maxWaitMs: 1_000, retryAfterSeconds: 1 } as const;
 
 /**
@@ -147,6 +164,12 @@ const EnvSchema = z.object({
   FIXTURE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(DEFAULT_FIXTURE_CACHE_MB),
   RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(20),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(40),
+  COST_UNIT_MS: z.coerce.number().min(0.1).max(1_000).default(DEFAULT_FAIR_SHARE.unitMs),
+  EXPENSIVE_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_FAIR_SHARE.lane.maxInFlight),
+  EXPENSIVE_PER_KEY: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_FAIR_SHARE.lane.perKey),
+  EXPENSIVE_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_FAIR_SHARE.lane.maxQueued),
+  EXPENSIVE_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_FAIR_SHARE.lane.maxWaitMs),
+  EXPENSIVE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_FAIR_SHARE.timeoutMs),
   STREAMS_PER_KEY: z.coerce.number().int().min(1).max(10_000).default(10),
   STREAM_SNAPSHOT_MAX: z.coerce.number().int().min(1).max(5_000).default(1_000),
   STREAM_POLL_MS: z.coerce.number().int().min(50).max(5_000).default(100),
@@ -197,8 +220,10 @@ export type Config = {
   keyCacheTtlMs: number;
   /** Bytes of presented fixture JSON kept in memory (src/presenters/fixture-json-cache.ts); 0 turns the cache off. */
   fixtureCacheBytes: number;
-  /** Per key: tokens refilled per second (0 turns limiting off) and the bucket size. */
+  /** Per key, in cost units: units refilled per second (0 turns limiting off) and the bucket size. */
   rateLimit: { perSecond: number; burst: number };
+  /** What a cost unit is, the lane of expensive requests and how long they may run (docs/operations.md, "Fair share"). */
+  fairShare: FairShareSettings;
   metricsToken: string | null;
   /**
    * Where the keys' rate limits and stream slots are shared by every instance (docs/operations.md,
@@ -264,6 +289,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
     fixtureCacheBytes: e.FIXTURE_CACHE_MB * 1024 * 1024,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    fairShare: {
+      unitMs: e.COST_UNIT_MS,
+      lane: { maxInFlight: e.EXPENSIVE_MAX_IN_FLIGHT, perKey: e.EXPENSIVE_PER_KEY, maxQueued: e.EXPENSIVE_MAX_QUEUED, maxWaitMs: e.EXPENSIVE_MAX_WAIT_MS },
+      timeoutMs: e.EXPENSIVE_TIMEOUT_MS,
+    },
     metricsToken: e.METRICS_TOKEN ?? null,
     sharedState: e.REDIS_URL ? { url: e.REDIS_URL, timeoutMs: e.REDIS_TIMEOUT_MS, keyPrefix: `sfd:${e.INDEX_PREFIX}:` } : null,
     admission:

@@ -5,7 +5,7 @@ import type { Logger } from "../logger.js";
 import type { KeyCache, Principal } from "../auth/key-cache.js";
 import type { ServiceMetrics } from "../monitoring/service-metrics.js";
 import type { FixtureJsonCache } from "../presenters/fixture-json-cache.js";
-import type { KeyRateLimiter } from "../rate-limit/rate-limiter.js";
+import type { FairShare } from "../rate-limit/fair-share.js";
 import type { SharedState } from "../shared-state/shared-state.js";
 import type { AdmissionGate } from "./admission-gate.js";
 import type { IndexNames } from "../store/index-names.js";
@@ -23,8 +23,8 @@ export type AppDeps = {
   metrics: ServiceMetrics;
   /** Presented fixture JSON by document version (FIXTURE_CACHE_MB). */
   fixtureJsonCache: FixtureJsonCache;
-  /** null when RATE_LIMIT_PER_SECOND is 0; shared by every instance when REDIS_URL is set. */
-  rateLimiter: KeyRateLimiter | null;
+  /** Keys' budgets of cost units (shared by every instance when REDIS_URL is set), the estimates and the lane of expensive requests. */
+  fairShare: FairShare;
   /** The connection to Redis (REDIS_URL) for limits across instances; null without it. */
   sharedState: SharedState | null;
   /** API requests worked on and waiting (ADMISSION_*); null when ADMISSION_MAX_IN_FLIGHT is 0. */
@@ -39,6 +39,8 @@ export type AppState = Koa.DefaultState & {
   requestId: string;
   log: Logger;
   principal?: Principal;
+  /** What the request was charged, in cost units (src/middleware/api-gate.ts); logged with it. */
+  cost?: number;
   /** The 500 text for this route when it differs from the generic one (/search). */
   faultMessage?: string;
   /** How a successful response may be cached (Cache-Control, ETag); set by the route. */

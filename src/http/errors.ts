@@ -47,9 +47,18 @@ export class MethodNotAllowedError extends HttpError {
   }
 }
 
-/** 429: the key's token bucket is empty; Retry-After says when one request fits again. */
+/** Sent on every refusal of the limits: a refused request costs nothing (docs/operations.md, "Fair share"). */
+export const NOTHING_CHARGED = { "Request-Cost": "0" } as const;
+
+/**
+ * 429: the key's budget holds too few units for this request (Retry-After: when it will), or the
+ * key has its cap of expensive requests in the lane already (`reason`).
+ */
 export class TooManyRequestsError extends HttpError {
-  constructor(retryAfterSeconds: number) {
-    super(429, "Too many requests", { "Retry-After": String(retryAfterSeconds) });
+  constructor(retryAfterSeconds: number, reason?: string) {
+    super(429, reason ? `Too many requests: ${reason}; retry after ${retryAfterSeconds} s` : "Too many requests", {
+      "Retry-After": String(retryAfterSeconds),
+      ...NOTHING_CHARGED,
+    });
   }
 }

@@ -1,12 +1,12 @@
 import type { Next } from "koa";
 import type { AdmissionGate, RefusalReason } from "../http/admission-gate.js";
 import type { AppContext } from "../http/context.js";
-import { HttpError } from "../http/errors.js";
+import { HttpError, NOTHING_CHARGED } from "../http/errors.js";
 
 /** 503 for a request the service had no room for: what happened, and when to come back. */
 export class ServiceOverloadedError extends HttpError {
   constructor(text: string, retryAfterSeconds: number) {
-    super(503, `${text}; retry after ${retryAfterSeconds} s`, { "Retry-After": String(retryAfterSeconds) });
+    super(503, `${text}; retry after ${retryAfterSeconds} s`, { "Retry-After": String(retryAfterSeconds), ...NOTHING_CHARGED });
   }
 }
 

@@ -32,7 +32,7 @@ export async function recordRequest(ctx: AppContext, next: Next): Promise<void> 
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const route = matchedRoute(ctx);
     ctx.state.log.info(
-      { method: ctx.method, url: redactUrl(ctx.originalUrl), route, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+      { method: ctx.method, url: redactUrl(ctx.originalUrl), route, status: ctx.status, ms: Math.round(ms * 10) / 10, cost: ctx.state.cost },
       "request",
     );
     ctx.deps.metrics.observeRequest(route ?? UNMATCHED_ROUTE, ctx.method, ctx.status, ms / 1000);

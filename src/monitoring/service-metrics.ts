@@ -83,11 +83,24 @@ export class ServiceMetrics {
   private admissionProbe: () => { inFlight: number; queued: number } = () => ({ inFlight: 0, queued: 0 });
   private readonly sharedStateFallbacks = new Counter({
     name: "shared_state_fallbacks_total",
-    help: "Limit checks Redis (REDIS_URL) did not answer in time, decided by this instance alone: rate_limit or stream_slot",
+    help: "Limit checks Redis (REDIS_URL) did not answer in time, decided by this instance alone: rate_limit, stream_slot or expensive_slot",
     labelNames: ["what"] as const,
     registers: [this.registry],
   });
   private sharedStateProbe: () => boolean = () => false;
+  private readonly costUnits = new Counter({
+    name: "api_request_cost_units_total",
+    help: "Cost units charged to keys (docs/operations.md, \"Fair share\"), by route pattern: with http_requests_total, what a route's request costs",
+    labelNames: ["route"] as const,
+    registers: [this.registry],
+  });
+  private readonly laneRefusals = new Counter({
+    name: "expensive_requests_refused_total",
+    help: "Expensive requests refused by their lane: key_busy (429, the key's cap), queue_full, queue_timeout, shed, client_closed (503)",
+    labelNames: ["reason"] as const,
+    registers: [this.registry],
+  });
+  private laneProbe: () => { inFlight: number; queued: number } = () => ({ inFlight: 0, queued: 0 });
   private readonly writerChanges = new Counter({
     name: "live_writer_changes_total",
     help: "Times this instance became (to=writer) or stopped being (to=waiting) the live feed's one writer (docs/operations.md, \"One writer\")",
@@ -114,6 +127,8 @@ export class ServiceMetrics {
       "1 while this instance is the live feed's one writer (simulator, repricing, standings), else 0: across the instances of a prefix the sum is 1",
       () => (this.writerProbe() ? 1 : 0),
     );
+    this.gauge("expensive_requests_in_flight", "Expensive requests running in their lane on this instance", () => this.laneProbe().inFlight);
+    this.gauge("expensive_requests_queued", "Expensive requests waiting for a turn in their lane on this instance", () => this.laneProbe().queued);
     this.gauge("stream_memory_bytes", "What the streams hold by the memory budget's account (STREAM_MEMORY_MB)", () => this.streamsProbe().memoryBytes);
   }
 
@@ -144,10 +159,24 @@ export class ServiceMetrics {
     for (const reason of reasons) this.refused.inc({ reason }, 0);
   }
 
+  /** Where the lane gauges read their values, and its refusal reasons on the page from the start. */
+  watchExpensiveLane(probe: () => { inFlight: number; queued: number }, reasons: readonly string[]): void {
+    this.laneProbe = probe;
+    for (const reason of reasons) this.laneRefusals.inc({ reason }, 0);
+  }
+
+  readonly expensiveRefused = (reason: string): void => {
+    this.laneRefusals.inc({ reason });
+  };
+
+  readonly charged = (route: string, units: number): void => {
+    this.costUnits.inc({ route }, units);
+  };
+
   /** Where the shared-state gauge reads whether Redis answers. */
   watchSharedState(probe: () => boolean): void {
     this.sharedStateProbe = probe;
-    for (const what of ["rate_limit", "stream_slot"]) this.sharedStateFallbacks.inc({ what }, 0);
+    for (const what of ["rate_limit", "stream_slot", "expensive_slot"]) this.sharedStateFallbacks.inc({ what }, 0);
   }
 
   readonly sharedStateFellBack = (what: string): void => {

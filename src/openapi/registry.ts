@@ -26,7 +26,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "A parameter breaks a rule; the text names the parameter and the rule",
   403: "Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden)",
   404: "Not found",
-  429: 'Too many requests: the key\'s rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds',
+  429: 'Too many requests: the key\'s budget of cost units is spent (`{"error":"Too many requests"}`); retry after Retry-After seconds',
   431: "The request line and headers are larger than 16 KB (a very long query string)",
   500: "Internal server error",
   503: "Not ready",

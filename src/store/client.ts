@@ -7,43 +7,86 @@ import {
   type TransportRequestOptions,
   type TransportRequestParams,
 } from "@elastic/elasticsearch";
+import type { Config } from "../config.js";
+import { currentWorkMeter, SearchTimedOutError, type SearchBounds } from "./work-meter.js";
 
 /**
  * Plain JSON.parse for responses: the default serializer runs secure-json-parse, which
  * scans every response body for prototype keys. Responses here are documents this
  * service wrote itself, and JSON.parse never assigns a prototype from a "__proto__" key.
+ * The parse is this process's work for the request that asked (src/store/work-meter.ts).
  */
 class ResponseSerializer extends Serializer {
   override deserialize<T = unknown>(json: string): T {
+    const meter = currentWorkMeter();
+    const started = meter ? performance.now() : 0;
     try {
       return JSON.parse(json) as T;
     } catch (error) {
       throw new errors.DeserializationError((error as Error).message, json);
+    } finally {
+      if (meter) meter.parseMs += performance.now() - started;
     }
   }
 }
-import type { Config } from "../config.js";
-
 /** Told about every request the client makes: its API name (`search`, `get`), outcome and duration. */
 export type ElasticsearchObserver = (operation: string, outcome: "success" | "error", seconds: number) => void;
 
+type Answer = { took?: unknown; timed_out?: unknown; responses?: Array<{ timed_out?: unknown }> };
+
 /**
- * The client's own transport, timing each request as a whole (its retries included).
- * Wrapping the transport costs one clock read per request, where the diagnostic events
- * would need a map from request id to start time.
+ * A search of a bounded request carries the node-side `timeout` left until its deadline (an
+ * _msearch in each of its searches), and every call its abort signal.
  */
-function timedTransport(Base: typeof SniffingTransport, observe: ElasticsearchObserver): typeof SniffingTransport {
-  return class TimedTransport extends Base {
+function bounded(params: TransportRequestParams, options: TransportRequestOptions | undefined, bounds: SearchBounds) {
+  const remainingMs = Math.max(1, Math.floor(bounds.deadlineMs - Date.now()));
+  const timeout = `${remainingMs}ms`;
+  const name = params.meta?.name;
+  let shaped = params;
+  if (name === "search") shaped = { ...params, querystring: { ...(params.querystring as Record<string, unknown>), timeout } };
+  else if (name === "msearch" && Array.isArray(params.bulkBody)) {
+    // Header and body alternate; the bodies are the odd lines (objects: the client serializes them).
+    const lines = params.bulkBody as Array<Record<string, unknown>>;
+    shaped = { ...params, bulkBody: lines.map((line, index) => (index % 2 === 1 ? { ...line, timeout } : line)) as unknown as string[] };
+  }
+  // The client's own per-try timeout must not cut a search the deadline still allows; the signal ends it at the deadline.
+  return { params: shaped, options: { ...options, signal: options?.signal ?? bounds.signal, requestTimeout: remainingMs + 1_000 } };
+}
+
+/** Whether a search's answer (or any search of an _msearch) is partial: it ran past its timeout. */
+function timedOut(answer: Answer): boolean {
+  return answer.timed_out === true || (Array.isArray(answer.responses) && answer.responses.some((response) => response?.timed_out === true));
+}
+
+/**
+ * The client's own transport, timing each request as a whole (its retries included) for the
+ * metrics, and metering it for the request that made it (src/store/work-meter.ts): the node's
+ * `took` where the answer has one, else the round trip. Wrapping the transport costs one clock
+ * read per request, where the diagnostic events would need a map from request id to start time.
+ */
+function meteredTransport(Base: typeof SniffingTransport, observe?: ElasticsearchObserver): typeof SniffingTransport {
+  return class MeteredTransport extends Base {
     // The base method is overloaded on its options; `any` is what lets one body serve them all.
     override async request(params: TransportRequestParams, options?: TransportRequestOptions): Promise<any> {
+      const meter = currentWorkMeter();
+      const call = meter?.bounds ? bounded(params, options, meter.bounds) : { params, options };
       const started = performance.now();
       let outcome: "success" | "error" = "error";
       try {
-        const result: unknown = await super.request(params, options);
+        const result: unknown = await super.request(call.params, call.options);
         outcome = "success";
+        if (meter) {
+          const answer = ((options?.meta ? (result as { body: unknown }).body : result) ?? {}) as Answer;
+          meter.calls++;
+          meter.nodeMs += typeof answer.took === "number" ? answer.took : performance.now() - started;
+          if (meter.bounds && timedOut(answer)) {
+            meter.timedOut = true;
+            throw new SearchTimedOutError();
+          }
+        }
         return result;
       } finally {
-        observe(params.meta?.name ?? "other", outcome, (performance.now() - started) / 1000);
+        observe?.(params.meta?.name ?? "other", outcome, (performance.now() - started) / 1000);
       }
     }
   };
@@ -79,7 +122,7 @@ export function createElasticsearchClient(es: Config["elasticsearch"], observe?:
     nodes: es.nodes,
     requestTimeout: es.requestTimeoutMs,
     maxRetries: es.maxRetries,
-    Transport: observe ? timedTransport(base, observe) : base,
+    Transport: meteredTransport(base, observe),
     // The client's default pool (weighted round robin) lowers a failing node's share and
     // gives it back in full at its first success; these two only matter for the other pools.
     resurrectStrategy: "ping",

@@ -14,7 +14,7 @@ import type { DataPoint, IssuedEvent, StandingQuery, StandingQuerySpec } from ".
 import { StreamBudget, streamsToDrop } from "./stream-budget.js";
 import type { Subscriber } from "./subscriber.js";
 import { parseResumePoint, shortHash } from "./resume-point.js";
-import type { SharedStreamSlots } from "./shared-stream-slots.js";
+import type { SharedSlots } from "../shared-state/shared-slots.js";
 
 /**
  * Every open stream of this instance, grouped into standing queries, coordinated: the change
@@ -134,7 +134,7 @@ export class StreamHub {
     options: Partial<StreamHubOptions> = {},
     hooks: Partial<StreamHubHooks> = {},
     /** A key's streams counted on every instance together (REDIS_URL); null: on this instance alone. */
-    private readonly sharedSlots: SharedStreamSlots | null = null,
+    private readonly sharedSlots: SharedSlots | null = null,
   ) {
     this.options = { ...DEFAULT_STREAM_HUB_OPTIONS, ...options };
     this.hooks = { ...NO_HOOKS, ...hooks };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LuaScript, SharedState, SharedStateTimeoutError, SharedStateUnavailableError } from "../../src/shared-state/shared-state.js";
-import { SharedStreamSlots } from "../../src/streams/shared-stream-slots.js";
+import { SharedSlots } from "../../src/shared-state/shared-slots.js";
 import { createLogger } from "../../src/logger.js";
 import { redisAvailable, startRedis, type RedisServer } from "../../scripts/lib/redis-server.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
@@ -101,8 +101,8 @@ describe.skipIf(!redisAvailable)("limits across instances (REDIS_URL)", () => {
     state.start();
     await until("a connection", () => state.isConnected);
     try {
-      const dying = new SharedStreamSlots(state, "sfd:slots-test:", 400);
-      const living = new SharedStreamSlots(state, "sfd:slots-test:", 400);
+      const dying = new SharedSlots(state, "sfd:slots-test:", 400);
+      const living = new SharedSlots(state, "sfd:slots-test:", 400);
       expect(await dying.take("key", 1)).toEqual(expect.any(String));
       // The living instance renews its own, not the other's.
       dying.stop();

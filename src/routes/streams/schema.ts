@@ -1,6 +1,6 @@
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z as zod } from "zod";
-import { overloadedResponse } from "../../openapi/api-responses.js";
+import { overloadedResponse, REQUEST_COST } from "../../openapi/api-responses.js";
 import { errorResponses } from "../../openapi/registry.js";
 import { z } from "../../openapi/zod.js";
 import { FixturesSearchDocSchema } from "../fixtures-search/schema.js";
@@ -42,13 +42,14 @@ export function streamResponses(events: zod.ZodType, description: string): Recor
       "A browser's EventSource does not retry a 503 by itself: the client waits Retry-After and opens a new one",
   );
   errors[429]!.description =
-    "The key holds its maximum of open streams (STREAMS_PER_KEY, default 10), or its rate limit is used up (a stream counts as one request)";
+    "The key holds its maximum of open streams (STREAMS_PER_KEY, default 10), or its budget of cost units is spent (opening a stream costs one unit)";
   return {
     200: {
       description: `${description}. ${EVENTS_DESCRIPTION}`,
       headers: {
         "Cache-Control": { description: "no-cache", schema: { type: "string" } },
         "X-Accel-Buffering": { description: "no: proxies must not buffer the stream", schema: { type: "string" } },
+        "Request-Cost": REQUEST_COST,
       },
       content: { "text/event-stream": { schema: events } },
     },

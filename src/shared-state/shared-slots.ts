@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { LuaScript, type SharedState } from "../shared-state/shared-state.js";
+import { LuaScript, type SharedState } from "./shared-state.js";
 
 /**
- * A key's open streams on every instance together, in Redis (REDIS_URL): one sorted set per
- * key whose members are the streams' slots, each scored with the time its lease runs out. An
+ * A key's places of one kind on every instance together, in Redis (REDIS_URL): its open streams
+ * (STREAMS_PER_KEY) or its expensive requests in the lane (EXPENSIVE_PER_KEY,
+ * src/rate-limit/expensive-lane.ts). One sorted set per key and kind whose members are the slots, each scored with the time its lease runs out. An
  * instance renews the slots it holds every third of the lease, so the slots of an instance that
- * died (no stream of it is open any more) run out within `leaseMs` and the key gets them back.
+ * died (none of its slots is in use any more) run out within `leaseMs` and the key gets them back.
  * Scripts read Redis's own clock: instances' clocks never need to agree.
  */
 const NOW = `
@@ -42,7 +43,7 @@ const RELEASE_SLOT = new LuaScript(`return redis.call('ZREM', KEYS[1], ARGV[1])`
 /** How long a slot lives without renewal: how soon a dead instance's streams are given back. */
 const DEFAULT_SLOT_LEASE_MS = 30_000;
 
-export class SharedStreamSlots {
+export class SharedSlots {
   /** The slots this instance holds, by key: what it renews. */
   private readonly held = new Map<string, Set<string>>();
   private readonly instanceTag = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -53,6 +54,8 @@ export class SharedStreamSlots {
     private readonly shared: SharedState,
     private readonly keyPrefix: string,
     private readonly leaseMs = DEFAULT_SLOT_LEASE_MS,
+    /** What the slots are of: `streams`, or `expensive` (the lane's per-key cap, src/rate-limit/expensive-lane.ts). */
+    private readonly kind: "streams" | "expensive" = "streams",
   ) {
     this.renewal = setInterval(() => void this.renew(), Math.max(100, Math.floor(leaseMs / 3)));
     this.renewal.unref();
@@ -69,7 +72,7 @@ export class SharedStreamSlots {
       const taken = await this.shared.run(TAKE_SLOT, [this.setKey(keyId)], [cap, slot, this.leaseMs]);
       if (taken !== 1) return false;
     } catch {
-      this.shared.fellBack("stream_slot");
+      this.shared.fellBack(this.fallbackLabel);
       return null;
     }
     let slots = this.held.get(keyId);
@@ -83,7 +86,7 @@ export class SharedStreamSlots {
     try {
       return ((await this.shared.run(COUNT_SLOTS, [this.setKey(keyId)], [])) as number) < cap;
     } catch {
-      this.shared.fellBack("stream_slot");
+      this.shared.fellBack(this.fallbackLabel);
       return null;
     }
   }
@@ -108,6 +111,10 @@ export class SharedStreamSlots {
   }
 
   private setKey(keyId: string): string {
-    return `${this.keyPrefix}streams:${keyId}`;
+    return `${this.keyPrefix}${this.kind}:${keyId}`;
+  }
+
+  private get fallbackLabel(): string {
+    return this.kind === "streams" ? "stream_slot" : "expensive_slot";
   }
 }
