@@ -17,21 +17,34 @@ import type { Recorder } from "./recorder.js";
 export const HAMMER_CONCURRENCY = 2;
 const TIMEOUT_MS = 120_000;
 
-/** Days before the first kick-off a scope may start: as many distinct scopes, all of them all history. */
-const LEAD_DAYS = 3_650;
+const DAY_MS = 86_400_000;
+/** Fewer distinct days than this left in a band of days: the next band is taken. */
+const MIN_ROOM_DAYS = 100;
 
 /**
  * All history for the i-th request: from a day before the catalogue's first kick-off to today.
- * The day moves back with i, so every request is another search and the node's request cache
- * (which would answer a repeated rule's aggregations) never serves one: each costs what a new
- * rule costs. The rules themselves repeat every few dozen requests.
+ * The day moves back with i, so requests are other searches and the node's request cache (which
+ * would answer a repeated rule's aggregations; the rules repeat within a hundred or so requests) serves none.
+ * Every range stays within one power-of-two band of days, the scope by which the service
+ * estimates a backtest's cost before it runs (src/rate-limit/request-class.ts): to the service
+ * these are one kind of request, as one client's all-history rules are.
  */
 export async function allHistoryScopes(es: Client, index: string): Promise<(i: number) => string> {
   const response = await es.search<unknown, { first: { value: number | null } }>({ index, size: 0, aggs: { first: { min: { field: "date_time" } } } });
   const first = response.aggregations?.first.value;
   if (first === null || first === undefined) throw new Error(`${index} holds no fixture to backtest`);
   const today = new Date().toISOString().slice(0, 10);
-  return (i) => `start_date=${new Date(first - (1 + (i % LEAD_DAYS)) * 86_400_000).toISOString().slice(0, 10)}&end_date=${today}`;
+  const firstDay = Math.floor(first / DAY_MS) * DAY_MS;
+  const days = (Date.parse(today) - firstDay) / DAY_MS + 1;
+  // A range of days + lead days; the band is (band / 2, band].
+  let band = 2 ** Math.ceil(Math.log2(days + 1));
+  let lowest = 1;
+  if (band - days < MIN_ROOM_DAYS) {
+    lowest = band - days + 1;
+    band *= 2;
+  }
+  const leads = band - days - lowest + 1;
+  return (i) => `start_date=${new Date(firstDay - (lowest + (i % leads)) * DAY_MS).toISOString().slice(0, 10)}&end_date=${today}`;
 }
 
 export class HammeringKey {

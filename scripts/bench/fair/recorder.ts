@@ -11,7 +11,7 @@ export type KindTotals = { count: number; costSum: number; costed: number; msSum
 export class Recorder {
   private window: Exchange[] | null = null;
   readonly byKind = new Map<string, KindTotals>();
-  /** What a response lacked or said wrong, with a count and the first example. */
+  /** What a response lacked or said wrong (or a charged 503, worth knowing), with a count and the first example. */
   readonly anomalies = new Map<string, { count: number; example: string }>();
 
   add(sent: Exchange): void {
@@ -52,7 +52,10 @@ function headerProblems(sent: Exchange): string[] {
   const problems: string[] = [];
   if (answered(sent.status) && sent.cost === null) problems.push("answered without Request-Cost");
   if (answered(sent.status) && sent.cost === 0) problems.push("answered with Request-Cost 0 (at least 1 promised)");
-  if ((sent.status === 429 || sent.status === 503) && sent.cost !== 0) problems.push(`${sent.status} without Request-Cost: 0`);
+  if (sent.status === 429 && sent.cost !== 0) problems.push("429 without Request-Cost: 0");
+  // A 503 is charged when the request did its work (ran out of time, or its client left): only a missing header is wrong.
+  if (sent.status === 503 && sent.cost === null) problems.push("503 without Request-Cost");
+  if (sent.status === 503 && sent.cost !== null && sent.cost > 0) problems.push("503 charged (an expensive request stopped at its time limit, charged by design)");
   if ((sent.status === 429 || sent.status === 503) && sent.retryAfter === null) problems.push(`${sent.status} without Retry-After`);
   if (sent.status !== 503 && !sent.rateLimitHeaders) problems.push("no RateLimit-Limit");
   return problems;
@@ -64,6 +67,8 @@ export type GroupFigures = {
   p95: number;
   /** Units of answered requests per second of the window. */
   costPerSecond: number;
+  /** Units an answered request cost on average: under contention a node's `took` grows, and with it the cost. */
+  unitsPerRequest: number;
   refused429: number;
   shed503: number;
   /** 5xx other than a 503 with Retry-After: errors, not refusals. */
@@ -77,11 +82,13 @@ export function groupFigures(window: readonly Exchange[], group: Group, seconds:
   const ok = mine.filter((sent) => answered(sent.status));
   const latencies = ok.map((sent) => sent.ms).sort((a, b) => a - b);
   const count = (test: (sent: Exchange) => boolean) => mine.filter(test).length;
+  const units = ok.reduce((sum, sent) => sum + (sent.cost ?? 0), 0);
   return {
     answered: ok.length,
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
-    costPerSecond: ok.reduce((sum, sent) => sum + (sent.cost ?? 0), 0) / seconds,
+    costPerSecond: units / seconds,
+    unitsPerRequest: units / ok.length,
     refused429: count((sent) => sent.status === 429),
     shed503: count((sent) => sent.status === 503 && sent.retryAfter !== null),
     other5xx: count((sent) => sent.status >= 500 && !(sent.status === 503 && sent.retryAfter !== null)),

@@ -41,7 +41,7 @@ export const budgetRatio = (phase: PhaseResult, budget: Budget): number =>
 function groupRow(phase: string, group: string, keys: number, f: GroupFigures, ratio: string, alone: string): string {
   return (
     `  ${phase.padEnd(16)} ${group.padEnd(9)} ${String(keys).padStart(4)} ${String(f.answered).padStart(8)} ${num(f.p50).padStart(8)} ${num(f.p95).padStart(8)}` +
-    ` ${num(f.costPerSecond).padStart(7)} ${ratio.padStart(8)} ${alone.padStart(9)} ${String(f.refused429).padStart(5)} ${String(f.shed503).padStart(5)} ${String(f.other5xx).padStart(5)} ${String(f.other).padStart(6)}`
+    ` ${num(f.unitsPerRequest).padStart(9)} ${num(f.costPerSecond).padStart(7)} ${ratio.padStart(8)} ${alone.padStart(9)} ${String(f.refused429).padStart(5)} ${String(f.shed503).padStart(5)} ${String(f.other5xx).padStart(5)} ${String(f.other).padStart(6)}`
   );
 }
 
@@ -50,7 +50,7 @@ export function printReport(run: FairRun): void {
   const alone = phases[0]!.ordinary.p95;
   console.log(`\n== bench:fair: ${run.title}`);
   console.log(`Budget ${budget.perSecond} units/s a key, burst ${budget.burst}; cost/s: Request-Cost of 2xx/304 answers per second; x budget: hammering keys' cost/s over their budgets together.`);
-  console.log("  phase            group     keys answered   p50 ms   p95 ms  cost/s x budget p95/alone   429   503   5xx  other");
+  console.log("  phase            group     keys answered   p50 ms   p95 ms units/req  cost/s x budget p95/alone   429   503   5xx  other");
   for (const phase of phases) {
     console.log(groupRow(phase.name, "ordinary", run.ordinaryKeys, phase.ordinary, "-", num(phase.ordinary.p95 / alone, 2)));
     if (phase.hammeringKeys > 0) console.log(groupRow("", "hammering", phase.hammeringKeys, phase.hammering, num(budgetRatio(phase, budget), 2), "-"));
@@ -86,6 +86,6 @@ export function printReport(run: FairRun): void {
     const units = t.costSum / t.costed;
     console.log(`  ${kind.padEnd(22)} ${String(t.count).padStart(6)} answered, ${num(units).padStart(6)} units, ${num(t.msSum / t.count).padStart(7)} ms on average (ms per unit ${num(t.msSum / t.count / units, 2)})`);
   }
-  console.log(run.anomalies.size === 0 ? "Header checks: every response carried what issue 50 promises." : "Header checks (what responses lacked):");
+  console.log(run.anomalies.size === 0 ? "Header checks: every response carried what issue 50 promises." : "Header checks:");
   for (const [problem, { count, example }] of run.anomalies) console.log(`  ${count} x ${problem} (first: ${example})`);
 }
