@@ -1,7 +1,10 @@
 /**
  * bench:fair's last phase: a client that gives up. One all-history backtest, aborted by its
  * client after ABORT_AFTER_MS; then the node's search tasks on the indices under test are polled
- * until none is left: how long the node works on for a client that is gone.
+ * for WATCH_MS at least: how long the node works on for a client that is gone. A backtest
+ * searches in rounds with gaps between them (the service reading one answer before it asks the
+ * next), so a first empty poll is not the end: a round started after the client left would be
+ * work for no one, and is told apart.
  */
 import type { Client } from "@elastic/elasticsearch";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -9,16 +12,29 @@ import { backtestPath } from "../../lib/backtest-rules.js";
 import { searchTasksOn } from "./node-stats.js";
 
 const ABORT_AFTER_MS = 100;
-/** A request index far past the hammering keys' (a few hundred each): a rule and a day they did not ask together. */
-const UNASKED = 50_000;
 const POLL_MS = 100;
+/** Polled this long after the abort whatever is seen: longer than the gaps between a backtest's rounds. */
+const WATCH_MS = 2_000;
 /** Past this the tasks are reported as still running, not waited for. */
 const GIVE_UP_MS = 60_000;
+/** A request index far past the hammering keys' (a few hundred each): a rule and a day they did not ask together. */
+const UNASKED = 50_000;
 
 export type DisconnectFigures =
   /** The backtest answered before the client would have left: nothing to measure. */
   | { finished: true; status: number; ms: number }
-  | { finished: false; tasksAtAbort: number; drainedMs: number | null; polls: number };
+  | {
+      finished: false;
+      /** Search tasks just before the client left (a backtest between two rounds has none). */
+      tasksBefore: number;
+      /** From the abort to the first poll with no task after the last that had one; null when some still ran at GIVE_UP_MS. */
+      drainedMs: number | null;
+      /** Whether a poll saw tasks again after one saw none: a round of searches started for a client already gone. */
+      restarted: boolean;
+      /** Whether any poll after the abort saw a task. */
+      seenAfter: boolean;
+      polls: number;
+    };
 
 export async function measureDisconnect(es: Client, prefix: string, target: { baseUrl: string; key: string; scopes: (i: number) => string }): Promise<DisconnectFigures> {
   const { baseUrl, key } = target;
@@ -32,15 +48,26 @@ export async function measureDisconnect(es: Client, prefix: string, target: { ba
     .catch(() => null);
   const done = await Promise.race([request, sleep(ABORT_AFTER_MS).then(() => "waiting" as const)]);
   if (done !== "waiting" && done !== null) return { finished: true, status: done.status, ms: performance.now() - started };
+  const tasksBefore = await searchTasksOn(es, prefix);
   client.abort();
   const abortedAt = performance.now();
   await request;
-  const tasksAtAbort = await searchTasksOn(es, prefix);
-  let polls = 1;
-  for (let tasks = tasksAtAbort; tasks > 0; polls++) {
-    if (performance.now() - abortedAt > GIVE_UP_MS) return { finished: false, tasksAtAbort, drainedMs: null, polls };
+  let clearSince: number | null = null;
+  let seenAfter = false;
+  let restarted = false;
+  for (let polls = 1; ; polls++) {
+    const tasks = await searchTasksOn(es, prefix);
+    const at = performance.now() - abortedAt;
+    if (tasks > 0) {
+      // An earlier poll after the abort saw none: these searches began for a client already gone.
+      restarted ||= clearSince !== null;
+      seenAfter = true;
+      clearSince = null;
+    } else {
+      clearSince ??= at;
+    }
+    if (clearSince !== null && at >= WATCH_MS) return { finished: false, tasksBefore, drainedMs: clearSince, restarted, seenAfter, polls };
+    if (at >= GIVE_UP_MS) return { finished: false, tasksBefore, drainedMs: null, restarted, seenAfter, polls };
     await sleep(POLL_MS);
-    tasks = await searchTasksOn(es, prefix);
   }
-  return { finished: false, tasksAtAbort, drainedMs: performance.now() - abortedAt, polls };
 }

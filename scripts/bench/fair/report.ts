@@ -78,8 +78,12 @@ export function printReport(run: FairRun): void {
   console.log(`  ${targetLine("5xx other than 503 + Retry-After, every key:", sum((p) => p.ordinary.other5xx + p.hammering.other5xx), "<=", 0, "", 0)}`);
   const d = run.disconnect;
   if (d.finished) console.log(`  disconnect: the backtest answered (HTTP ${d.status}) in ${num(d.ms)} ms, before the client would have left: nothing measured`);
-  else if (d.drainedMs === null) console.log(`  disconnect: ${d.tasksAtAbort} search tasks at the abort, some still running after 60 s FAIL`);
-  else console.log(`  ${targetLine(`disconnect: ${d.tasksAtAbort} search tasks at the abort, none left after (${d.polls} polls):`, d.drainedMs, "<", 1000, " ms", 0)}`);
+  else if (d.tasksBefore === 0 && !d.seenAfter) console.log(`  disconnect: no search of the backtest ran when its client left or after (between two rounds, or not begun): nothing measured`);
+  else if (d.drainedMs === null) console.log(`  disconnect: ${d.tasksBefore} search tasks when the client left, some still running after 60 s FAIL`);
+  else {
+    const restarted = d.restarted ? "; searches STARTED again after the client left" : "";
+    console.log(`  ${targetLine(`disconnect: ${d.tasksBefore} search tasks when the client left; none left from this long after (${d.polls} polls over 2 s${restarted}):`, d.drainedMs, "<", 1000, " ms", 0)}`);
+  }
 
   console.log("Cost by kind over the whole run (answered requests; 1 unit is about 5 ms of work):");
   for (const [kind, t] of [...run.byKind].sort((a, b) => a[0].localeCompare(b[0]))) {
