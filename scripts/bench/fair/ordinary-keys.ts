@@ -21,7 +21,8 @@ export async function startOrdinaryKeys(options: { baseUrl: string; keys: readon
     const next = ordinaryMix(targets, k);
     return new OpenLoop({
       rate,
-      maxInFlight: 50,
+      // Never reached (the timeout bounds what is in flight): a request not sent would be missing from the figures.
+      maxInFlight: Math.ceil((rate * TIMEOUT_MS) / 1000) + 10,
       attempt: async (agent) => {
         const sent = await exchange(agent, baseUrl, key, { group: "ordinary", ...next() }, TIMEOUT_MS);
         recorder.add(sent);
