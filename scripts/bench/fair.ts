@@ -10,8 +10,8 @@
  *     per phase and group: answered, p50/p95, answered cost per second (Request-Cost) against the
  *     budget, refusals by status, the ordinary p95 over its p95 alone, the node's search thread
  *     pool rejections, CPU per request of the service and the node;
- *   - last, a client that disconnects: one backtest aborted after 100 ms, and how long the node
- *     keeps searching for it.
+ *   - last, a client that disconnects: one backtest aborted after 100 ms (up to 3 until one is
+ *     caught searching), and how long the node keeps searching for it.
  * The service runs with rate limits ON at the environment's budget (the defaults unless
  * RATE_LIMIT_PER_SECOND / RATE_LIMIT_BURST say otherwise; every other bench turns them off), the
  * compiled service as a child, no simulator; --instances 3: three behind HAProxy sharing budgets

@@ -27,7 +27,7 @@ export type FairRun = {
   budget: Budget;
   ordinaryKeys: number;
   phases: PhaseResult[];
-  disconnect: DisconnectFigures;
+  disconnect: DisconnectFigures & { attempts: number };
   byKind: ReadonlyMap<string, KindTotals>;
   anomalies: ReadonlyMap<string, { count: number; example: string }>;
 };
@@ -77,12 +77,13 @@ export function printReport(run: FairRun): void {
   console.log(`  ${targetLine("5xx to ordinary keys (503 included):", sum((p) => p.ordinary.shed503 + p.ordinary.other5xx), "<=", 0, "", 0)}`);
   console.log(`  ${targetLine("5xx other than 503 + Retry-After, every key:", sum((p) => p.ordinary.other5xx + p.hammering.other5xx), "<=", 0, "", 0)}`);
   const d = run.disconnect;
-  if (d.finished) console.log(`  disconnect: the backtest answered (HTTP ${d.status}) in ${num(d.ms)} ms, before the client would have left: nothing measured`);
-  else if (d.tasksBefore === 0 && !d.seenAfter) console.log(`  disconnect: no search of the backtest ran when its client left or after (between two rounds, or not begun): nothing measured`);
+  const tries = d.attempts > 1 ? ` (the last of ${d.attempts} tries)` : "";
+  if (d.finished) console.log(`  disconnect: the backtest answered (HTTP ${d.status}) in ${num(d.ms)} ms, before the client would have left${tries}: nothing measured`);
+  else if (d.tasksBefore === 0 && !d.seenAfter) console.log(`  disconnect: no search of the backtest ran when its client left or after (between two rounds, or not begun)${tries}: nothing measured`);
   else if (d.drainedMs === null) console.log(`  disconnect: ${d.tasksBefore} search tasks when the client left, some still running after 60 s FAIL`);
   else {
     const restarted = d.restarted ? "; searches STARTED again after the client left" : "";
-    console.log(`  ${targetLine(`disconnect: ${d.tasksBefore} search tasks when the client left; none left from this long after (${d.polls} polls over 2 s${restarted}):`, d.drainedMs, "<", 1000, " ms", 0)}`);
+    console.log(`  ${targetLine(`disconnect: ${d.tasksBefore} search tasks when the client left${tries}; none left from this long after (${d.polls} polls over 2 s${restarted}):`, d.drainedMs, "<", 1000, " ms", 0)}`);
   }
 
   console.log("Cost by kind over the whole run (answered requests; 1 unit is about 5 ms of work):");
