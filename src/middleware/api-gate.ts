@@ -7,7 +7,7 @@ import type { FairShare } from "../rate-limit/fair-share.js";
 import { requestClass } from "../rate-limit/request-class.js";
 import { costUnits } from "../rate-limit/request-cost.js";
 import type { Allowance } from "../rate-limit/token-bucket.js";
-import { withWorkMeter, WorkMeter } from "../store/work-meter.js";
+import { withWorkMeter, WorkMeter, type SearchBounds } from "../store/work-meter.js";
 import { authenticate } from "./authenticate.js";
 import { clientLeft, laneRefusal, ranOutOfTime } from "./fair-share-refusals.js";
 import { requireWellFormedQuery } from "./well-formed-query.js";
@@ -66,7 +66,7 @@ export function apiGate(fair: FairShare, opensStream: (ctx: AppContext) => boole
       if (meter) meter.closed = true;
       bounds?.end();
       leaveLane?.();
-      const work = { nodeMs: meter?.nodeMs ?? 0, parseMs: meter?.parseMs ?? 0, bodyBytes: bodyBytes(ctx) };
+      const work = { nodeMs: meter?.nodeMs ?? 0, parseMs: meter?.parseMs ?? 0, answerChars: meter?.answerChars ?? 0, bodyBytes: bodyBytes(ctx) };
       const cost = charged ? costUnits(work, fair.model) : 0;
       settle(ctx, fair, allowance, estimate, cost);
       if (expensive && charged) fair.estimates.learn(scope, cost);
@@ -137,10 +137,10 @@ class RequestBounds {
   private readonly stopWatching: () => void;
   ranOut = false;
   clientGone = false;
-  readonly searchBounds: { signal: AbortSignal; deadlineMs: number };
+  readonly searchBounds: SearchBounds;
 
   constructor(ctx: AppContext, timeoutMs: number) {
-    this.searchBounds = { signal: this.controller.signal, deadlineMs: Date.now() + timeoutMs };
+    this.searchBounds = { signal: this.controller.signal, deadlineMs: Date.now() + timeoutMs, opaqueId: ctx.state.requestId };
     this.timer = setTimeout(() => {
       this.ranOut = true;
       this.controller.abort();

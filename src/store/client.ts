@@ -25,7 +25,10 @@ class ResponseSerializer extends Serializer {
     } catch (error) {
       throw new errors.DeserializationError((error as Error).message, json);
     } finally {
-      if (meter) meter.parseMs += performance.now() - started;
+      if (meter) {
+        meter.parseMs += performance.now() - started;
+        meter.answerChars += json.length;
+      }
     }
   }
 }
@@ -36,7 +39,7 @@ type Answer = { took?: unknown; timed_out?: unknown; responses?: Array<{ timed_o
 
 /**
  * A search of a bounded request carries the node-side `timeout` left until its deadline (an
- * _msearch in each of its searches), and every call its abort signal.
+ * _msearch in each of its searches), and every call its abort signal and the request's id.
  */
 function bounded(params: TransportRequestParams, options: TransportRequestOptions | undefined, bounds: SearchBounds) {
   const remainingMs = Math.max(1, Math.floor(bounds.deadlineMs - Date.now()));
@@ -50,7 +53,7 @@ function bounded(params: TransportRequestParams, options: TransportRequestOption
     shaped = { ...params, bulkBody: lines.map((line, index) => (index % 2 === 1 ? { ...line, timeout } : line)) as unknown as string[] };
   }
   // The client's own per-try timeout must not cut a search the deadline still allows; the signal ends it at the deadline.
-  return { params: shaped, options: { ...options, signal: options?.signal ?? bounds.signal, requestTimeout: remainingMs + 1_000 } };
+  return { params: shaped, options: { ...options, signal: options?.signal ?? bounds.signal, requestTimeout: remainingMs + 1_000, opaqueId: bounds.opaqueId } };
 }
 
 /** Whether a search's answer (or any search of an _msearch) is partial: it ran past its timeout. */

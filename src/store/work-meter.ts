@@ -5,8 +5,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * time runs out (every Elasticsearch request it makes is then cancelled: the node cancels a search
  * whose HTTP connection closed), and each search carries the node-side `timeout` left until
  * `deadlineMs` (epoch ms), so the node stops too, and answers `timed_out` instead of running on.
+ * `opaqueId` (the API request's id) is sent as X-Opaque-Id: the node's tasks and slow log name it.
  */
-export type SearchBounds = { signal: AbortSignal; deadlineMs: number };
+export type SearchBounds = { signal: AbortSignal; deadlineMs: number; opaqueId: string };
 
 /**
  * What one API request made the node and this process do, gathered as it happens by the client
@@ -19,6 +20,8 @@ export class WorkMeter {
   nodeMs = 0;
   /** Milliseconds of this process parsing the node's answers. */
   parseMs = 0;
+  /** Characters of the node's answers: the node's work of writing them, which `took` does not hold. */
+  answerChars = 0;
   /** Calls made to the node. */
   calls = 0;
   /** Set once the request is settled: work done later (a timer started meanwhile) is not the request's. */

@@ -1,6 +1,16 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 
+type Link = { client: Socket; upstream: Socket; held: Buffer[]; onData?: (chunk: Buffer) => void };
+
+/** Keeps what the client sends in `link.held` (not on its way to the node) until released. */
+function holdLink(link: Link): void {
+  link.onData = (chunk: Buffer) => link.held.push(chunk);
+  link.client.on("data", link.onData);
+  // unpipe() paused it, and a 'data' listener alone does not resume a paused stream.
+  link.client.resume();
+}
+
 /**
  * A loopback TCP proxy in front of the real node, so a test can cut Elasticsearch
  * off from one service instance (and bring it back) without stopping the node that
@@ -12,7 +22,7 @@ export class TcpProxy {
   /** When true, new connections are accepted and never answered, as a hung node would. */
   hanging = false;
   port = 0;
-  private readonly links = new Set<{ client: Socket; upstream: Socket }>();
+  private readonly links = new Set<Link>();
   private held = false;
 
   constructor(
@@ -40,7 +50,7 @@ export class TcpProxy {
         return;
       }
       const upstream = connect(this.targetPort, this.targetHost);
-      const link = { client, upstream };
+      const link: Link = { client, upstream, held: [] };
       this.links.add(link);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
@@ -51,7 +61,8 @@ export class TcpProxy {
         socket.on("error", () => socket.destroy());
       }
       upstream.pipe(client);
-      if (!this.held) client.pipe(upstream);
+      if (this.held) holdLink(link);
+      else client.pipe(upstream);
     });
     await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", resolve));
     this.port = (server.address() as AddressInfo).port;
@@ -64,12 +75,35 @@ export class TcpProxy {
    */
   hold(): void {
     this.held = true;
-    for (const { client, upstream } of this.links) client.unpipe(upstream);
+    for (const link of this.links) {
+      link.client.unpipe(link.upstream);
+      holdLink(link);
+    }
   }
 
+  /**
+   * Open connections with a request held on its way to the node (while `hold()` holds them);
+   * with `containing`, only those whose held bytes contain it (a header's value, say).
+   */
+  heldRequests(containing?: string): number {
+    let count = 0;
+    for (const link of this.links) {
+      if (link.client.destroyed || link.held.length === 0) continue;
+      if (containing === undefined || Buffer.concat(link.held).includes(containing)) count++;
+    }
+    return count;
+  }
+
+  /** Lets every held request on its way; a no-op when nothing is held (piping twice would send everything twice). */
   release(): void {
+    if (!this.held) return;
     this.held = false;
-    for (const { client, upstream } of this.links) client.pipe(upstream);
+    for (const link of this.links) {
+      if (link.onData) link.client.off("data", link.onData);
+      link.onData = undefined;
+      for (const chunk of link.held.splice(0)) link.upstream.write(chunk);
+      link.client.pipe(link.upstream);
+    }
   }
 
   /** Refuses new connections and drops the open ones, as a stopped node would. */

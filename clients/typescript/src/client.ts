@@ -1,4 +1,5 @@
 import createFetchClient from "openapi-fetch";
+import { reportingFetch, type OnResponse } from "./cost.js";
 import { ApiError } from "./errors.js";
 import type { components, paths } from "./generated/openapi.js";
 import { LiveResultSet } from "./live/result-set.js";
@@ -39,6 +40,8 @@ export type ClientOptions = {
   retry?: RetryOptions;
   /** Reconnection delays of live result sets. */
   backoff?: BackoffOptions;
+  /** Told what every answer cost (`Request-Cost`) and what is left of the key's budget (`RateLimit-*`), each try included. */
+  onResponse?: OnResponse;
 };
 
 type Result<T> = Promise<{ data?: T; error?: unknown; response: Response }>;
@@ -56,7 +59,9 @@ async function unwrap<T>(result: Result<T>): Promise<T> {
  */
 export function createClient(options: ClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const plainFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const givenFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  // Under the retries, so that every try is reported; the live sets' connections too.
+  const plainFetch = options.onResponse ? reportingFetch(givenFetch, baseUrl, options.onResponse) : givenFetch;
   const headers = { "X-API-Key": options.apiKey };
   const api = createFetchClient<paths>({ baseUrl, headers, fetch: retryingFetch(plainFetch, options.retry), querySerializer: serializeQuery });
   // The generated query types read where/order as plain records; serializeQuery reads the typed forms.

@@ -1,4 +1,5 @@
 export { createClient, type ClientOptions, type FixturesParams, type FixturesSearchParams, type LivescoresParams, type Schemas, type SearchOptions, type SportsFixturesClient, type StreamSearchParams } from "./client.js";
+export type { OnResponse, RateLimitState, ResponseInfo } from "./cost.js";
 export { ApiError } from "./errors.js";
 export { LiveResultSet, type LiveEvents, type LiveState } from "./live/result-set.js";
 export { compareFixtures, valueOf } from "./live/order.js";

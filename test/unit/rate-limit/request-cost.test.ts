@@ -3,20 +3,20 @@ import { CostEstimates } from "../../../src/rate-limit/cost-estimates.js";
 import { costUnits, DEFAULT_COST_MODEL, workMs } from "../../../src/rate-limit/request-cost.js";
 
 describe("costUnits", () => {
-  const model = { unitMs: 5, baseMs: 1, msPerKiB: 0.01 };
+  const model = { unitMs: 5, baseMs: 1, msPerKiB: 0.01, answerMsPerKiB: 0.02 };
 
   it("charges at least one unit, even for a request that asked the node nothing", () => {
-    expect(costUnits({ nodeMs: 0, parseMs: 0, bodyBytes: 0 }, model)).toBe(1);
+    expect(costUnits({ nodeMs: 0, parseMs: 0, answerChars: 0, bodyBytes: 0 }, model)).toBe(1);
   });
 
-  it("adds the node's time, the parse and the body's presenting, in whole units", () => {
-    expect(workMs({ nodeMs: 20, parseMs: 2, bodyBytes: 100 * 1024 }, model)).toBeCloseTo(24);
-    expect(costUnits({ nodeMs: 20, parseMs: 2, bodyBytes: 100 * 1024 }, model)).toBe(5);
-    expect(costUnits({ nodeMs: 1_000, parseMs: 0, bodyBytes: 0 }, model)).toBe(200);
+  it("adds the node's time and answer, the parse and the body's presenting, in whole units", () => {
+    expect(workMs({ nodeMs: 20, parseMs: 2, answerChars: 50 * 1024, bodyBytes: 100 * 1024 }, model)).toBeCloseTo(25);
+    expect(costUnits({ nodeMs: 20, parseMs: 2, answerChars: 50 * 1024, bodyBytes: 100 * 1024 }, model)).toBe(5);
+    expect(costUnits({ nodeMs: 1_000, parseMs: 0, answerChars: 0, bodyBytes: 0 }, model)).toBe(200);
   });
 
   it("uses the default model without one", () => {
-    expect(costUnits({ nodeMs: 10 * DEFAULT_COST_MODEL.unitMs, parseMs: 0, bodyBytes: 0 })).toBe(10);
+    expect(costUnits({ nodeMs: 10 * DEFAULT_COST_MODEL.unitMs, parseMs: 0, answerChars: 0, bodyBytes: 0 })).toBe(10);
   });
 });
 

@@ -3,6 +3,7 @@ retries where the API says so, and live result sets over its event streams."""
 
 from . import models
 from .client import AsyncSportsFixtures, SportsFixtures
+from .cost import OnResponse, RateLimit, ResponseInfo
 from .errors import ApiError
 from .live import AsyncLiveResultSet, Backoff, Enter, Leave, LiveEvent, LiveResultSet, Snapshot, Update
 from .query import OrderBy, Range, query_params
@@ -16,8 +17,11 @@ __all__ = [
     "Leave",
     "LiveEvent",
     "LiveResultSet",
+    "OnResponse",
     "OrderBy",
     "Range",
+    "RateLimit",
+    "ResponseInfo",
     "Snapshot",
     "SportsFixtures",
     "Update",

@@ -1,5 +1,6 @@
 """The sync and async clients: one method per endpoint, answers parsed into the generated
-models, errors raised as ApiError, and 429/503 answers with Retry-After sent again."""
+models, errors raised as ApiError, 429/503 answers with Retry-After sent again, and every
+answer's cost told to ``on_response``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pydantic import BaseModel
 from typing_extensions import Unpack
 
 from . import models as m
+from .cost import OnResponse, response_info
 from .errors import ApiError, wait_before_retry
 from .live import AsyncLiveResultSet, Backoff, LiveResultSet
 from .params import (
@@ -34,12 +36,29 @@ OnRetry = Callable[[int, int, int], None]  # status, seconds to wait, retry numb
 
 
 class _Base:
-    def __init__(self, base_url: str, api_key: str, *, max_retries: int = 3, max_wait: float = 60, on_retry: OnRetry | None = None):
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str,
+        *,
+        max_retries: int = 3,
+        max_wait: float = 60,
+        on_retry: OnRetry | None = None,
+        on_response: OnResponse | None = None,
+    ):
+        """``on_response``: told what every answer cost and what is left of the key's budget
+        (a ResponseInfo), each try of a retried request and the opening of a live set included."""
         self.base_url = base_url.rstrip("/")
         self.headers = {"X-API-Key": api_key}
         self.max_retries = max_retries
         self.max_wait = max_wait
         self.on_retry = on_retry
+        self.on_response = on_response
+        self._base_path = httpx.URL(self.base_url).path.rstrip("/")
+
+    def _report(self, response: httpx.Response) -> None:
+        if self.on_response:
+            self.on_response(response_info(response, self._base_path))
 
     def _retry_wait(self, response: httpx.Response, attempt: int) -> int | None:
         if attempt > self.max_retries:
@@ -61,7 +80,9 @@ class SportsFixtures(_Base):
 
     def __init__(self, base_url: str, api_key: str, **options: Any):
         super().__init__(base_url, api_key, **options)
-        self.http = httpx.Client(base_url=self.base_url, headers=self.headers, timeout=httpx.Timeout(30, read=60))
+        # An event hook sees every answer: each try, and the live sets' connections.
+        hooks = {"response": [self._report]} if self.on_response else {}
+        self.http = httpx.Client(base_url=self.base_url, headers=self.headers, timeout=httpx.Timeout(30, read=60), event_hooks=hooks)
 
     def __enter__(self) -> SportsFixtures:
         return self
@@ -135,7 +156,11 @@ class AsyncSportsFixtures(_Base):
 
     def __init__(self, base_url: str, api_key: str, **options: Any):
         super().__init__(base_url, api_key, **options)
-        self.http = httpx.AsyncClient(base_url=self.base_url, headers=self.headers, timeout=httpx.Timeout(30, read=60))
+        hooks = {"response": [self._areport]} if self.on_response else {}
+        self.http = httpx.AsyncClient(base_url=self.base_url, headers=self.headers, timeout=httpx.Timeout(30, read=60), event_hooks=hooks)
+
+    async def _areport(self, response: httpx.Response) -> None:
+        self._report(response)
 
     async def __aenter__(self) -> AsyncSportsFixtures:
         return self

@@ -132,12 +132,14 @@ export interface paths {
                     headers: {
                         /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
                         "Cache-Control"?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -149,6 +151,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -158,23 +170,35 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -195,17 +219,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -254,12 +290,14 @@ export interface paths {
                     headers: {
                         /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
                         "Cache-Control"?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -271,6 +309,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -280,6 +328,16 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -289,23 +347,35 @@ export interface paths {
                 /** @description Not found */
                 404: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -326,17 +396,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -409,12 +491,14 @@ export interface paths {
                     headers: {
                         /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
                         "Cache-Control"?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -426,6 +510,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -435,23 +529,35 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -472,17 +578,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -547,12 +665,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -568,12 +688,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -583,6 +705,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -592,23 +724,35 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -629,17 +773,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -704,12 +860,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -725,12 +883,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -740,6 +900,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -749,23 +919,35 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -786,17 +968,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -878,12 +1072,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -899,12 +1095,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -914,6 +1112,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -923,23 +1131,35 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -960,17 +1180,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1031,12 +1263,14 @@ export interface paths {
                     headers: {
                         /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
                         "Cache-Control"?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1048,6 +1282,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1057,23 +1301,35 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1094,17 +1350,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1161,12 +1429,14 @@ export interface paths {
                     headers: {
                         /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
                         "Cache-Control"?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1178,6 +1448,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1187,23 +1467,35 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1224,17 +1516,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1287,12 +1591,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1308,12 +1614,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1323,6 +1631,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1332,23 +1650,35 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1369,17 +1699,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1449,6 +1791,8 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description no: proxies must not buffer the stream */
                         "X-Accel-Buffering"?: string;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1473,7 +1817,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key holds its maximum of open streams (STREAMS_PER_KEY, default 10), or its rate limit is used up (a stream counts as one request) */
+                /** @description The key holds its maximum of open streams (STREAMS_PER_KEY, default 10), or its budget of cost units is spent (opening a stream costs one unit) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1496,6 +1840,8 @@ export interface paths {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1573,6 +1919,8 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description no: proxies must not buffer the stream */
                         "X-Accel-Buffering"?: string;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1597,7 +1945,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key holds its maximum of open streams (STREAMS_PER_KEY, default 10), or its rate limit is used up (a stream counts as one request) */
+                /** @description The key holds its maximum of open streams (STREAMS_PER_KEY, default 10), or its budget of cost units is spent (opening a stream costs one unit) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1620,6 +1968,8 @@ export interface paths {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1669,12 +2019,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1690,12 +2042,14 @@ export interface paths {
                         "Cache-Control"?: string;
                         /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
                         ETag?: string;
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1705,6 +2059,16 @@ export interface paths {
                 /** @description A parameter breaks a rule; the text names the parameter and the rule */
                 400: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1714,23 +2078,35 @@ export interface paths {
                 /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
                 403: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many requests: the key's rate limit is used up (`{"error":"Too many requests"}`); retry after Retry-After seconds */
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
                 429: {
                     headers: {
-                        /** @description Requests the key may burst: its bucket size */
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
                         "RateLimit-Limit"?: number;
-                        /** @description Requests the key may still send right now */
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the key's bucket is full again */
                         "RateLimit-Reset"?: number;
-                        /** @description Seconds until the key may send one request again */
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1751,17 +2127,29 @@ export interface paths {
                 /** @description Internal server error */
                 500: {
                     headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; the text says which, and Retry-After when to send the request again */
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
                 503: {
                     headers: {
                         /** @description Seconds after which to send the request again */
                         "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
                         /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
