@@ -14,7 +14,7 @@ import { answerOf, exchange } from "./exchange.js";
 import type { Recorder } from "./recorder.js";
 
 /** Requests of one key at once: the lane's own limit per key (EXPENSIVE_PER_KEY, 2 by default). */
-export const HAMMER_CONCURRENCY = 2;
+const HAMMER_CONCURRENCY = 2;
 const TIMEOUT_MS = 120_000;
 
 const DAY_MS = 86_400_000;
@@ -24,10 +24,10 @@ const MIN_ROOM_DAYS = 100;
 /**
  * All history for the i-th request: from a day before the catalogue's first kick-off to today.
  * The day moves back with i, so requests are other searches and the node's request cache (which
- * would answer a repeated rule's aggregations; the rules repeat within a hundred or so requests) serves none.
- * Every range stays within one power-of-two band of days, the scope by which the service
- * estimates a backtest's cost before it runs (src/rate-limit/request-class.ts): to the service
- * these are one kind of request, as one client's all-history rules are.
+ * would answer a repeated rule's aggregations; the rules repeat within about a hundred requests)
+ * serves none. Every range stays within one power-of-two band of days, the scope by which the
+ * service estimates a backtest's cost before it runs (src/rate-limit/request-class.ts): to the
+ * service these are one kind of request, as one client's all-history rules are.
  */
 export async function allHistoryScopes(es: Client, index: string): Promise<(i: number) => string> {
   const response = await es.search<unknown, { first: { value: number | null } }>({ index, size: 0, aggs: { first: { min: { field: "date_time" } } } });
