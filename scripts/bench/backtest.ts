@@ -15,23 +15,15 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config.js";
-import { buildDataSet, defaultSource } from "../../src/ingest/data-set.js";
-import { rebuild } from "../../src/ingest/rebuild.js";
-import { SELECTIONS } from "../../src/domain/football/odds/markets.js";
 import { ApiKeyStore } from "../../src/store/api-key-store.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
-import { ensurePersistentIndices } from "../../src/store/ensure-index.js";
 import { indexNames } from "../../src/store/index-names.js";
-import { currentVersion } from "../../src/store/index-versions.js";
-import { mappingGaps } from "../../src/store/mapping-gaps.js";
+import { backtestPath } from "../lib/backtest-rules.js";
+import { benchPrefix, ensureBenchData } from "../lib/bench-data.js";
 import { runScript, wholeOption } from "../lib/cli.js";
 import { targetLine } from "../lib/target-line.js";
-import { rebuildInChild } from "../lib/rebuild-child.js";
-import { historyArgs, scaleLeagues, SMALLEST_SIZE } from "../lib/scale-catalogue.js";
 import { percentile } from "../lib/percentile.js";
 import { freePort, serviceEntry, startService } from "../lib/service.js";
-
-const WHERES = ["", "&where[PREDICTION_HOME_WIN_PROBABILITY]=40:70", "&where[PREDICTION_EXPECTED_GOALS]=200:320&where[SMART_MONEY_HOME_ODDS_DROP]=-500:2000"];
 
 type Scope = { name: string; query: string };
 
@@ -40,26 +32,13 @@ async function main(): Promise<number> {
   const requests = wholeOption(values.requests, "requests", 1, 10_000);
   const warmup = wholeOption(values.warmup, "warmup", 0, 1_000);
   const size = values.fixtures === undefined ? undefined : wholeOption(values.fixtures, "fixtures", 10_000, 100_000_000);
-  const prefix = process.env.INDEX_PREFIX ?? (size === undefined ? "bench_backtest" : `bench_backtest_${size}`);
+  const prefix = benchPrefix("bench_backtest", size);
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 600_000 });
   const names = indexNames(prefix);
   let service: Awaited<ReturnType<typeof startService>> | undefined;
   try {
-    await ensurePersistentIndices(es, names);
-    const gaps = (await currentVersion(es, names)) ? await mappingGaps(es, names) : ["every index"];
-    if (gaps.length > 0 && size !== undefined) {
-      const args = historyArgs(size, scaleLeagues(SMALLEST_SIZE));
-      console.log(`Rebuilding '${prefix}': the synthetic catalogue of ${size.toLocaleString("en")} fixtures (${args.join(" ")}; missing: ${gaps.slice(0, 3).join(", ")})`);
-      const run = await rebuildInChild(prefix, { sourceArgs: args, log: (line) => console.log(line) });
-      console.log(`  rebuilt in ${run.seconds.toFixed(0)} s, ${run.documents.toLocaleString("en")} documents`);
-    } else if (gaps.length > 0) {
-      const source = defaultSource();
-      console.log(`Rebuilding '${prefix}' from the ${source.source} source (missing: ${gaps.slice(0, 3).join(", ")})`);
-      const { dataSet } = await buildDataSet(source, new Date());
-      await rebuild(es, names, dataSet, (line) => console.log(line), config.indexLayout);
-    }
-    const { count: catalogue } = await es.count({ index: names.fixtures_all });
+    const catalogue = await ensureBenchData(es, names, { prefix, size, indexLayout: config.indexLayout }, (line) => console.log(line));
     // Issue 38's targets: 150 ms on the real data, 1 s over the scale benchmark's catalogue.
     const p95TargetMs = size === undefined ? 150 : 1000;
     const { leagueId, scopes } = await benchScopes(es, names.fixtures_all);
@@ -87,12 +66,7 @@ async function main(): Promise<number> {
     };
     for (const scope of scopes) {
       const { figures, average, p95 } = await timed(
-        (i) => {
-          const selection = SELECTIONS[i % SELECTIONS.length]!;
-          const bet = `market_id=${selection.market.id}&label_id=${selection.label.id}${selection.line ? `&line=${selection.line}` : ""}`;
-          const price = i % 6 === 5 ? "" : `&bookmaker_id=${(i % 6) + 1}`;
-          return `/fixtures/backtest?${bet}${price}&${scope.query}${WHERES[i % WHERES.length]}`;
-        },
+        (i) => backtestPath(i, scope.query),
         (body) => (body.backtest as { bets: number }).bets,
       );
       console.log(`${scope.name.padEnd(52)} ${figures}  (${average} bets a rule on average)  ${targetLine("p95", p95, "<=", p95TargetMs, " ms", 0)}`);

@@ -42,13 +42,13 @@ export async function sampleTargets(es: Client, names: IndexNames): Promise<Load
 }
 
 /** A typing slip: the name with one inner letter dropped, as people type into a search box. */
-function misspelt(name: string, n: number): string {
+export function misspelt(name: string, n: number): string {
   if (name.length < 6) return name;
   const at = 2 + (n % (name.length - 4));
   return name.slice(0, at) + name.slice(at + 1);
 }
 
-const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
+export const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
 
 /** The endpoints of the mixed load, one after the other, with the sample's values. */
 export function mixedRequests(targets: LoadTargets): () => LoadRequest {
