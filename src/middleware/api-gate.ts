@@ -48,7 +48,7 @@ export function apiGate(fair: FairShare, opensStream: (ctx: AppContext) => boole
       if (expensive) {
         // Waiting for (and holding) a turn in the lane takes no ordinary admission slot.
         ctx.state.leaveAdmission?.();
-        const turn = await fair.enterLane(ctx.state.principal!.keyId, (cancel) => whenClientGone(ctx, cancel));
+        const turn = await fair.enterLane(ctx.state.principal!, (cancel) => whenClientGone(ctx, cancel));
         if ("denied" in turn) {
           charged = false;
           throw laneRefusal(turn.denied, fair.settings.lane);

@@ -14,10 +14,16 @@ equal. A repeated single-valued parameter is a 400; unknown plain parameters are
 paths are 404 \`{"error":"Not found"}\`; methods other than GET and HEAD on a known path are 405.
 Parameters must be valid percent-encoded UTF-8 without control characters (\`%FF\`, \`%00\`: 400).
 
-Rate limits: each key has a token bucket (default 20 requests a second, bursts of 40; a key may
-have its own limit). Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
-\`RateLimit-Reset\`; an empty bucket gets 429 \`{"error":"Too many requests"}\` with \`Retry-After\`.
-Limits hold per service instance.
+Costs and budgets: every response says what it cost in \`Request-Cost\`, in units of about 5 ms of
+the node's and the service's work (an ordinary request 1, an all-history backtest tens to
+hundreds; a refusal 0). Each key has a budget of units a second (default 40, bursts of 80; a key
+may have its own) that every request is charged from: its estimate before it runs, settled with its
+measured cost after, so a dear request may leave a debt that is paid first. Responses carry
+\`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` in units; a spent budget gets 429
+\`{"error":"Too many requests"}\` with \`Retry-After\`. Expensive requests (backtests, \`/fixtures\`
+with \`last_fixtures\` or \`trends\`, \`/search\` over fixtures) run in a lane of their own, at most 2 of
+a key's at once (one more: 429 with \`Retry-After\`), and within a time limit (past it: 503 with
+\`Retry-After\`, never a partial answer).
 
 Overload: each instance works on a bounded number of API requests at once and lets a bounded
 number wait, each for a bounded time. A request it has no room for gets 503 at once, with

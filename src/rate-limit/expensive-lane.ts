@@ -46,10 +46,13 @@ export class ExpensiveLane {
     return this.waitingCount;
   }
 
-  /** A place in the lane for one of the key's requests, or why there is none. */
-  enter(keyId: string): LaneTicket | LaneRefusal {
+  /**
+   * A place in the lane for one of the key's requests, or why there is none. `capped`: whether the
+   * key's cap applies (not to a key exempt from limits).
+   */
+  enter(keyId: string, capped = true): LaneTicket | LaneRefusal {
     const state = this.stateOf(keyId);
-    if (state.running + state.waiting.length >= this.limits.perKey) {
+    if (capped && places(state) >= this.limits.perKey) {
       this.forgetIfIdle(keyId, state);
       return "key_busy";
     }

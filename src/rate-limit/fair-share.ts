@@ -5,8 +5,11 @@ import type { ExpensiveLane, LaneOutcome, LaneRefusal } from "./expensive-lane.j
 import type { KeyRateLimiter } from "./rate-limiter.js";
 import { DEFAULT_COST_MODEL, type CostModel } from "./request-cost.js";
 
-/** What an expensive request is estimated to cost in a scope this instance has not measured yet. */
-const FIRST_ESTIMATE = 10;
+/**
+ * What an expensive request is estimated to cost in a scope this instance has not measured yet:
+ * high rather than low, so a key's first burst of them does not all start on a small estimate.
+ */
+const FIRST_ESTIMATE = 50;
 
 /** Why a turn in the lane was not given (src/middleware/fair-share-refusals.ts says it to the client). */
 export type LaneDenial = LaneRefusal | Exclude<LaneOutcome, "admitted">;
@@ -37,13 +40,19 @@ export class FairShare {
    * together with REDIS_URL), `queue_full`, `queue_timeout`, `shed` (a key holding fewer places
    * took this one's), `client_closed` (`whenClientGone` calls back when the client leaves meanwhile).
    */
-  async enterLane(keyId: string, whenClientGone: (cancel: () => void) => () => void): Promise<{ release: () => void } | { denied: LaneDenial }> {
-    const slot = this.sharedSlots ? await this.sharedSlots.take(keyId, this.settings.lane.perKey) : null;
+  async enterLane(
+    principal: { keyId: string; rateLimit: number | null },
+    whenClientGone: (cancel: () => void) => () => void,
+  ): Promise<{ release: () => void } | { denied: LaneDenial }> {
+    const { keyId } = principal;
+    // The per-key cap is a limit: a key exempt from limits (its own budget 0, or limits off) has none.
+    const capped = this.limiter !== null && principal.rateLimit !== 0;
+    const slot = capped && this.sharedSlots ? await this.sharedSlots.take(keyId, this.settings.lane.perKey) : null;
     if (slot === false) return this.deny("key_busy");
     const releaseSlot = () => {
       if (slot) this.sharedSlots?.release(keyId, slot);
     };
-    const ticket = this.lane.enter(keyId);
+    const ticket = this.lane.enter(keyId, capped);
     if (typeof ticket === "string") {
       releaseSlot();
       return this.deny(ticket);

@@ -37,7 +37,7 @@ function leagueScope(query: ParsedUrlQuery): string {
 
 /** The page size asked for, in steps (a page's cost follows its fixtures). */
 function pageScope(query: ParsedUrlQuery): string {
-  const ids = listOf(query.fixture_ids).length;
+  const ids = listOf(query.fixture_id).length;
   const perPage = Number(first(query.per_page)) || 0;
   const size = ids > 0 ? ids : perPage;
   return `size<=${size <= 10 ? 10 : size <= 25 ? 25 : size <= 50 ? 50 : 100}`;

@@ -36,12 +36,13 @@ function refill(bucket: Bucket, policy: BucketPolicy, nowMs: number): void {
 }
 
 /**
- * What a request of `units` needs in the bucket to start: its units, or a full bucket when it
- * costs more than the bucket holds (it could never start otherwise; the debt it leaves is paid
- * before the key's next request).
+ * What a request of `units` needs in the bucket to start: its units, or, when it costs more than
+ * the bucket holds (it could never start otherwise; the debt it leaves is paid before the key's
+ * next request), all of the bucket but one second's refill: a client that waits the whole seconds
+ * of Retry-After arrives up to a second late, and must not find its bucket full and its refill lost.
  */
 export function unitsNeeded(units: number, policy: BucketPolicy): number {
-  return Math.min(units, policy.burst);
+  return Math.min(units, Math.max(1, policy.burst - policy.perSecond));
 }
 
 /** Refills `bucket`, takes `units` when the bucket holds what they need, and says what happened. */

@@ -91,6 +91,9 @@ describe("the lane of expensive requests", () => {
     await proxy.open();
     env = await startTestEnv({
       ELASTICSEARCH_URL: proxy.url,
+      // Budgets on (the per-key cap is a limit), too large to run out here.
+      RATE_LIMIT_PER_SECOND: "1000",
+      RATE_LIMIT_BURST: "100000",
       // Keys stay cached while the proxy holds the node's requests.
       KEY_CACHE_TTL_MS: "60000",
       ADMISSION_MAX_IN_FLIGHT: "1",
@@ -106,8 +109,8 @@ describe("the lane of expensive requests", () => {
   });
 
   /** A key whose lookup is cached, so its requests reach the lane while the node's requests are held. */
-  async function cachedKey(): Promise<string> {
-    const key = await env.createKey();
+  async function cachedKey(rateLimit: number | null = null): Promise<string> {
+    const key = await env.createKey({ rateLimit });
     expect((await env.get("/types", { key })).status).toBe(200);
     return key;
   }
@@ -139,6 +142,17 @@ describe("the lane of expensive requests", () => {
     proxy.release();
     expect((await first).status).toBe(200);
     expect((await others).status).toBe(200);
+  });
+
+  it("caps no key exempt from limits", async () => {
+    const exempt = await cachedKey(0);
+    proxy.hold();
+    const first = env.get(BACKTEST, { key: exempt, headers: { "X-Request-Id": "exempt-first" } });
+    const second = env.get(BACKTEST, { key: exempt, headers: { "X-Request-Id": "exempt-second" } });
+    // Both reached the node: neither was refused nor kept waiting by a cap.
+    await until(() => proxy.heldRequests("exempt-first") > 0 && proxy.heldRequests("exempt-second") > 0, 5_000);
+    proxy.release();
+    expect([(await first).status, (await second).status]).toEqual([200, 200]);
   });
 
   it("stops a request that runs past EXPENSIVE_TIMEOUT_MS with 503 and Retry-After, never a partial answer", async () => {

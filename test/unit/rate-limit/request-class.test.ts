@@ -21,7 +21,7 @@ describe("requestClass", () => {
       lane: "expensive",
       scope: "/fixtures last_fixtures+trends size<=50",
     });
-    expect(requestClass("/fixtures", { include: "trends", fixture_ids: "1,2,3" }).scope).toBe("/fixtures trends size<=10");
+    expect(requestClass("/fixtures", { include: "trends", fixture_id: "1,2,3" }).scope).toBe("/fixtures trends size<=10");
     expect(requestClass("/fixtures", { include: "statistics,odds" }).lane).toBe("ordinary");
   });
 

@@ -22,25 +22,25 @@ describe("takeUnits", () => {
   });
 
   it("takes several units at once, and waits for all of them", () => {
-    const bucket = fullBucket(POLICY, 0);
-    expect(takeUnits(bucket, POLICY, 0, 3)).toMatchObject({ allowed: true, remaining: 1 });
-    const refused = takeUnits(bucket, POLICY, 0, 3);
-    // Two more units at 2 a second.
-    expect(refused).toMatchObject({ allowed: false, remaining: 1, retryAfterSeconds: 1 });
-    expect(takeUnits(bucket, POLICY, 999, 3).allowed).toBe(false);
-    expect(takeUnits(bucket, POLICY, 1_000, 3).allowed).toBe(true);
+    const slow = { perSecond: 1, burst: 4 };
+    const bucket = fullBucket(slow, 0);
+    expect(takeUnits(bucket, slow, 0, 3)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(takeUnits(bucket, slow, 0, 3)).toMatchObject({ allowed: false, remaining: 1, retryAfterSeconds: 2 });
+    expect(takeUnits(bucket, slow, 1_999, 3).allowed).toBe(false);
+    expect(takeUnits(bucket, slow, 2_000, 3).allowed).toBe(true);
   });
 
-  it("starts a request dearer than the bucket only from a full bucket, and leaves the debt", () => {
-    const bucket = fullBucket(POLICY, 0);
-    takeUnits(bucket, POLICY, 0, 1);
-    expect(takeUnits(bucket, POLICY, 0, 10)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
-    const taken = takeUnits(bucket, POLICY, 500, 10);
-    expect(taken).toMatchObject({ allowed: true, remaining: 0, tokens: -6, resetSeconds: 5 });
-    // The debt is paid before the next request: 6 units to zero, one more for a 1-unit request.
-    expect(takeUnits(bucket, POLICY, 500, 1)).toMatchObject({ allowed: false, retryAfterSeconds: 4 });
-    expect(takeUnits(bucket, POLICY, 3_999, 1).allowed).toBe(false);
-    expect(takeUnits(bucket, POLICY, 4_000, 1).allowed).toBe(true);
+  it("starts a request dearer than the bucket from all of it but a second's refill, and leaves the debt", () => {
+    const slow = { perSecond: 1, burst: 4 };
+    const bucket = fullBucket(slow, 0);
+    takeUnits(bucket, slow, 0, 2);
+    // 2 units left; it needs 4 - 1 = 3.
+    expect(takeUnits(bucket, slow, 0, 10)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    expect(takeUnits(bucket, slow, 1_000, 10)).toMatchObject({ allowed: true, remaining: 0, tokens: -7, resetSeconds: 11 });
+    // The debt is paid before the next request: 7 units to zero, one more for a 1-unit request.
+    expect(takeUnits(bucket, slow, 1_000, 1)).toMatchObject({ allowed: false, retryAfterSeconds: 8 });
+    expect(takeUnits(bucket, slow, 8_999, 1).allowed).toBe(false);
+    expect(takeUnits(bucket, slow, 9_010, 1).allowed).toBe(true);
   });
 
   it("rounds Retry-After up to whole seconds, at least 1", () => {
