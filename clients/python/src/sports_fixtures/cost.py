@@ -1,5 +1,5 @@
 """What every answer says about its price: ``Request-Cost``, the units the request measured to cost
-(1 unit is about 5 ms of the service's work; an ordinary request costs 1, an all-history backtest
+(1 unit is about 5 ms of the node's and the service's work; an ordinary request costs 1, an all-history backtest
 tens to hundreds; a refusal, 429 or 503, costs 0), and the key's budget in the same units
 (``RateLimit-Limit``, ``RateLimit-Remaining``, ``RateLimit-Reset``)."""
 
