@@ -46,7 +46,14 @@ function bounded(params: TransportRequestParams, options: TransportRequestOption
   const timeout = `${remainingMs}ms`;
   const name = params.meta?.name;
   let shaped = params;
-  if (name === "search") shaped = { ...params, querystring: { ...(params.querystring as Record<string, unknown>), timeout } };
+  if (name === "search") {
+    const querystring: Record<string, unknown> = { ...(params.querystring as Record<string, unknown>), timeout };
+    // A filtered answer must still say whether it is partial.
+    const filter = querystring.filter_path;
+    if (typeof filter === "string") querystring.filter_path = `${filter},timed_out`;
+    else if (Array.isArray(filter)) querystring.filter_path = [...(filter as string[]), "timed_out"];
+    shaped = { ...params, querystring };
+  }
   else if (name === "msearch" && Array.isArray(params.bulkBody)) {
     // Header and body alternate; the bodies are the odd lines (objects: the client serializes them).
     const lines = params.bulkBody as Array<Record<string, unknown>>;
