@@ -3,10 +3,14 @@ import type { AdmissionGate, RefusalReason } from "../http/admission-gate.js";
 import type { AppContext } from "../http/context.js";
 import { HttpError, NOTHING_CHARGED } from "../http/errors.js";
 
-/** 503 for a request the service had no room for: what happened, and when to come back. */
+/**
+ * 503 for a request the service had no room for: what happened, and when to come back. Nothing is
+ * charged for it, unless `charged`: an expensive request stopped while it ran did its work
+ * (src/middleware/fair-share-refusals.ts), and the gate tells what it cost.
+ */
 export class ServiceOverloadedError extends HttpError {
-  constructor(text: string, retryAfterSeconds: number) {
-    super(503, `${text}; retry after ${retryAfterSeconds} s`, { "Retry-After": String(retryAfterSeconds), ...NOTHING_CHARGED });
+  constructor(text: string, retryAfterSeconds: number, charged = false) {
+    super(503, `${text}; retry after ${retryAfterSeconds} s`, { "Retry-After": String(retryAfterSeconds), ...(charged ? {} : NOTHING_CHARGED) });
   }
 }
 

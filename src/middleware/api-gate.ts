@@ -6,7 +6,7 @@ import { UNMATCHED_ROUTE } from "../monitoring/service-metrics.js";
 import type { FairShare } from "../rate-limit/fair-share.js";
 import { requestClass } from "../rate-limit/request-class.js";
 import { costUnits } from "../rate-limit/request-cost.js";
-import type { Allowance } from "../rate-limit/token-bucket.js";
+import { allowanceOf, type Allowance } from "../rate-limit/token-bucket.js";
 import { withWorkMeter, WorkMeter, type SearchBounds } from "../store/work-meter.js";
 import { authenticate } from "./authenticate.js";
 import { clientLeft, laneRefusal, ranOutOfTime } from "./fair-share-refusals.js";
@@ -26,11 +26,9 @@ export function apiGate(fair: FairShare, opensStream: (ctx: AppContext) => boole
     // A stream's opening costs one unit: its snapshot and every round after it are read for all
     // the streams of a query together, by the stream hub, work no one key asked for alone.
     if (opensStream(ctx)) {
-      await takeFromBudget(ctx, fair, 1);
+      const allowance = await takeFromBudget(ctx, fair, 1);
       requireWellFormedQuery(ctx);
-      ctx.set("Request-Cost", "1");
-      ctx.state.cost = 1;
-      ctx.deps.metrics.charged(matchedRoute(ctx) ?? UNMATCHED_ROUTE, 1);
+      settle(ctx, fair, allowance, 1, 1);
       await next();
       return;
     }
@@ -103,8 +101,9 @@ function settle(ctx: AppContext, fair: FairShare, allowance: Allowance | null, e
   ctx.set("Request-Cost", String(cost));
   if (allowance && cost !== estimate) {
     // What the bucket holds now, as far as this request knows (others of the key may have taken some meanwhile).
-    const tokens = Math.min(allowance.limit, allowance.tokens + estimate - cost);
-    setRateHeaders(ctx, allowance.limit, Math.max(0, Math.floor(tokens)), Math.max(0, Math.ceil((allowance.limit - tokens) / allowance.perSecond)));
+    const policy = { perSecond: allowance.perSecond, burst: allowance.limit };
+    const settled = allowanceOf(true, Math.min(policy.burst, allowance.tokens + estimate - cost), policy);
+    setRateHeaders(ctx, settled.limit, settled.remaining, settled.resetSeconds);
   }
 }
 
