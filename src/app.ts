@@ -13,6 +13,7 @@ import { metricsRouter } from "./routes/metrics/router.js";
 import { betBuildersRouter } from "./routes/bet-builders/router.js";
 import { fixturesSearchRouter } from "./routes/fixtures-search/router.js";
 import { fixturesBacktestRouter } from "./routes/fixtures-backtest/router.js";
+import { fixturesBacktestInPlayRouter } from "./routes/fixtures-backtest-in-play/router.js";
 import { fixturesHeadToHeadRouter } from "./routes/fixtures-head-to-head/router.js";
 import { fixturesRouter } from "./routes/fixtures/router.js";
 import { livescoresRouter } from "./routes/livescores/router.js";
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps): Koa<AppState, AppContext> {
     streamsRouter(),
     fixturesSearchRouter(),
     fixturesBacktestRouter(),
+    fixturesBacktestInPlayRouter(),
     fixturesHeadToHeadRouter(),
     fixturesRouter(),
     livescoresRouter(),

@@ -37,13 +37,13 @@ export function repositioned(
   return changed ? participants : null;
 }
 
-type StoredParts = Pick<FixtureDocument, "id" | "status" | "odds" | "date_time" | "league" | "participants" | "statistics" | "metrics" | "home_team_id" | "away_team_id" | "scores">;
+type StoredParts = Pick<FixtureDocument, "id" | "status" | "odds" | "date_time" | "league" | "participants" | "statistics" | "metrics" | "home_team_id" | "away_team_id" | "scores" | "trends">;
 
 const MAX_ATTEMPTS = 5;
 
 /**
  * Writes new participant positions into fixture documents. A partial update re-indexes
- * the stored `_source`, which lacks the indexed-only `effective`, `settled_selections`, `final_result` and `search`, so they
+ * the stored `_source`, which lacks the indexed-only fields (`effective`, `in_play`, `search`, ...), so they
  * are recomputed and sent along (fixture-derived.ts), as every fixture writer must.
  * Each write is conditional on the version just read (`if_seq_no`); a fixture a live
  * update changed in between is read again and retried, so neither write is lost.
@@ -64,7 +64,7 @@ export async function writeParticipantPositions(
   let updated = 0;
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > MAX_ATTEMPTS) throw new Error(`Participant positions: ${pending.length} fixture(s) kept changing; gave up`);
-    const read = await readVersionedFixtures<StoredParts & Pick<FixtureDocument, "stage">>(es, indices, pending, ["id", "status", "odds", "date_time", "league", "participants", "statistics", "metrics", "home_team_id", "away_team_id", "scores", "stage"]);
+    const read = await readVersionedFixtures<StoredParts & Pick<FixtureDocument, "stage">>(es, indices, pending, ["id", "status", "odds", "date_time", "league", "participants", "statistics", "metrics", "home_team_id", "away_team_id", "scores", "trends", "stage"]);
     const conflicts: string[] = [];
     for (const [family, stored] of read) {
       const writes = stored.flatMap((one) => {

@@ -66,7 +66,7 @@ export async function readBacktestCounts(es: Client, request: estypes.SearchRequ
 }
 
 /** The names of these leagues (by id) as the leagues index holds them, the same the fixtures carry. */
-async function readLeagueNames(es: Client, leaguesIndex: string, ids: readonly number[]): Promise<Map<number, string>> {
+export async function readLeagueNames(es: Client, leaguesIndex: string, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const found = await readFound<{ name: string }>(es, { index: leaguesIndex, ids: ids.map(String), _source: ["name"] });
   return new Map(found.map(({ id, doc }) => [Number(id), doc.name]));

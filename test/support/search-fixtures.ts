@@ -8,7 +8,9 @@ import { fixtureSearchFields } from "../../src/domain/text/search-fields.js";
 import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
 import { settledSelections } from "../../src/domain/fixture/settled-selections.js";
 import { finalResult } from "../../src/domain/fixture/final-result.js";
-import type { Score } from "../../src/domain/fixture-parts.js";
+import type { CompactTrends, Score } from "../../src/domain/fixture-parts.js";
+import { inPlayFields } from "../../src/domain/fixture/in-play-states.js";
+import { packTrends } from "../../src/domain/fixture/packed-trends.js";
 
 /**
  * Fixture documents with exactly the values a /fixtures/search test needs, written
@@ -33,6 +35,8 @@ export type SearchFixtureSpec = {
   teams?: [home: number, away: number];
   /** CURRENT goals of the home and the away side, default no scores. */
   goals?: [home: number, away: number];
+  /** Per-minute trends (the in-play backtest's states come from them once finished), default none. */
+  trends?: CompactTrends;
 };
 
 const HOME_TEAM = 9001;
@@ -105,10 +109,11 @@ export function searchFixture(spec: SearchFixtureSpec): FixtureDocument {
     effective: effectiveValues(statistics, metrics),
     settled_selections: settledSelections({ id: spec.id, status, odds: spec.odds ?? [], date_time: new Date(spec.date_time).toISOString(), league: { id: leagueId } }),
     final_result: finalResult({ status, home_team_id: homeId, away_team_id: awayId, scores }),
+    ...inPlayFields({ status, home_team_id: homeId, away_team_id: awayId, trends: spec.trends ?? null }),
     odds: spec.odds ?? [],
     fair_odds: null,
     movement: [],
-    trends: null,
+    trends: spec.trends ? packTrends(spec.trends) : null,
     simulation: null,
     updated_at: new Date().toISOString(),
   };

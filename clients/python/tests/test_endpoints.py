@@ -39,6 +39,15 @@ CASES = {
         ("key", lambda c, i: c.fixtures_backtest(1, 1), m.FixturesBacktestResponse, "by_month"),
         ("key", lambda c, i: c.fixtures_backtest(2, 4, line="2.5", bookmaker_id=2, where={"PREDICTION_HOME_WIN_PROBABILITY": Range(0, 100)}), m.FixturesBacktestResponse, "by_league"),
     ],
+    "/fixtures/backtest/in-play": [
+        ("key", lambda c, i: c.fixtures_backtest_in_play(where={"GOALS": Range(max=0)}, minute_to=30), m.InPlayBacktestResponse, "by_minute"),
+        (
+            "key",
+            lambda c, i: c.fixtures_backtest_in_play(where={"DANGEROUS_ATTACKS_LAST_10": Range(1, scope="HOME"), "PREDICTION_HOME_WIN_PROBABILITY": Range(0, 100)}),
+            m.InPlayBacktestResponse,
+            "outcomes",
+        ),
+    ],
     "/fixtures/head-to-head": [
         ("key", lambda c, i: c.fixtures_head_to_head((11, 12), include=INCLUDES, limit=5), m.FixturesHeadToHeadResponse, "fixtures"),
         ("key", lambda c, i: c.fixtures_head_to_head((12, 11), language="de"), m.FixturesHeadToHeadResponse, "fixtures"),

@@ -24,6 +24,8 @@ export type BacktestParams = Lists<Omit<Query<"/fixtures/backtest">, "where" | "
   label_id: number | string;
   where?: Where;
 };
+/** An in-play rule: where (trends, NAME_LAST_N, pre-match metrics), league_id, the days and the minutes tried. */
+export type InPlayBacktestParams = Lists<Omit<Query<"/fixtures/backtest/in-play">, "where">, "league_id"> & { where?: Where };
 /** What to list of two teams' meetings (limit, include, filter[...], language); the two teams are the method's own argument. */
 export type HeadToHeadParams = Lists<Omit<Query<"/fixtures/head-to-head">, "team_ids">, "include">;
 export type LivescoresParams = Lists<Query<"/livescores">, "league_id" | "include">;
@@ -89,6 +91,8 @@ export function createClient(options: ClientOptions) {
     fixturesSearch: (params: FixturesSearchParams = {}) => unwrap(api.GET("/fixtures/search", { params: { query: query(params) } })),
     /** How a rule did in the past: `Schemas["FixturesBacktestResponse"]` (summary, by_league, by_month). */
     fixturesBacktest: (params: BacktestParams) => unwrap(api.GET("/fixtures/backtest", { params: { query: query(params) } })),
+    /** When an in-play rule fired in past matches and what followed: `Schemas["InPlayBacktestResponse"]` (in_play, outcomes, by_minute, by_league). */
+    fixturesBacktestInPlay: (params: InPlayBacktestParams = {}) => unwrap(api.GET("/fixtures/backtest/in-play", { params: { query: query(params) } })),
     /** Two teams' last meetings, newest first, and the summary of all of them: `Schemas["FixturesHeadToHeadResponse"]`. */
     fixturesHeadToHead: (teamIds: readonly [number, number], params: HeadToHeadParams = {}) =>
       unwrap(api.GET("/fixtures/head-to-head", { params: { query: query({ ...params, team_ids: teamIds }) } })),

@@ -40,6 +40,13 @@ const CASES: Record<string, () => Array<{ call: () => Promise<object>; list?: st
       list: "by_league",
     },
   ],
+  "/fixtures/backtest/in-play": () => [
+    { call: () => client().fixturesBacktestInPlay({ where: { GOALS: { max: 0 } }, minute_to: 30 }), list: "by_minute" },
+    {
+      call: () => client().fixturesBacktestInPlay({ where: { DANGEROUS_ATTACKS_LAST_10: { min: 1, scope: "HOME" }, PREDICTION_HOME_WIN_PROBABILITY: { min: 0, max: 100 } } }),
+      list: "outcomes",
+    },
+  ],
   "/fixtures/head-to-head": () => [
     { call: () => client().fixturesHeadToHead([11, 12], { include: INCLUDES, limit: 5 }), list: "fixtures" },
     { call: () => client().fixturesHeadToHead([12, 11], { language: "de" }), list: "fixtures" },

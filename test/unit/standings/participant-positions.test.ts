@@ -53,6 +53,7 @@ describe("derivedFixtureFields", () => {
     scores: [],
     statistics: [corners],
     metrics,
+    trends: null,
   });
 
   it("recomputes effective values and the search fields from every name of both teams", () => {

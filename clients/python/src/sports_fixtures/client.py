@@ -19,6 +19,7 @@ from .errors import ApiError, wait_before_retry
 from .live import AsyncLiveResultSet, Backoff, LiveResultSet
 from .params import (
     BacktestParams,
+    InPlayBacktestParams,
     BetBuildersParams,
     Common,
     HeadToHeadParams,
@@ -115,6 +116,10 @@ class SportsFixtures(_Base):
         """How a rule did in the past: one 1-unit bet per matched finished fixture at the starting price."""
         return self.get("/fixtures/backtest", {"market_id": market_id, "label_id": label_id, **params}, m.FixturesBacktestResponse)
 
+    def fixtures_backtest_in_play(self, **params: Unpack[InPlayBacktestParams]) -> m.InPlayBacktestResponse:
+        """When an in-play rule fired in past matches, and what followed: strike rates, fire minutes, leagues."""
+        return self.get("/fixtures/backtest/in-play", params, m.InPlayBacktestResponse)
+
     def fixtures_head_to_head(self, team_ids: tuple[int, int], **params: Unpack[HeadToHeadParams]) -> m.FixturesHeadToHeadResponse:
         """Two teams' last meetings, newest first, and the summary of all of them."""
         return self.get("/fixtures/head-to-head", {"team_ids": team_ids, **params}, m.FixturesHeadToHeadResponse)
@@ -191,6 +196,9 @@ class AsyncSportsFixtures(_Base):
 
     async def fixtures_backtest(self, market_id: int, label_id: int, **params: Unpack[BacktestParams]) -> m.FixturesBacktestResponse:
         return await self.get("/fixtures/backtest", {"market_id": market_id, "label_id": label_id, **params}, m.FixturesBacktestResponse)
+
+    async def fixtures_backtest_in_play(self, **params: Unpack[InPlayBacktestParams]) -> m.InPlayBacktestResponse:
+        return await self.get("/fixtures/backtest/in-play", params, m.InPlayBacktestResponse)
 
     async def fixtures_head_to_head(self, team_ids: tuple[int, int], **params: Unpack[HeadToHeadParams]) -> m.FixturesHeadToHeadResponse:
         return await self.get("/fixtures/head-to-head", {"team_ids": team_ids, **params}, m.FixturesHeadToHeadResponse)

@@ -478,6 +478,89 @@ class BacktestMonth(BaseModel):
     )
 
 
+class InPlayBacktestSummary(BaseModel):
+    fixtures: int = Field(
+        ...,
+        description='Finished fixtures (FT, AWARDED) kicking off in the range, with trends',
+    )
+    fired: int = Field(
+        ...,
+        description='Fixtures where the rule fired: every condition held at a state of the minute range',
+    )
+    first_minute_average: float | None = Field(
+        ...,
+        description='Mean minute of the first fire, 2 decimals; null without a fire',
+    )
+
+
+class Outcome(Enum):
+    goal_after = 'goal_after'
+    home_goal_after = 'home_goal_after'
+    away_goal_after = 'away_goal_after'
+    no_goal_after = 'no_goal_after'
+    home_win = 'home_win'
+    draw = 'draw'
+    away_win = 'away_win'
+    over_0_5 = 'over_0_5'
+    over_1_5 = 'over_1_5'
+    over_2_5 = 'over_2_5'
+    over_3_5 = 'over_3_5'
+    over_4_5 = 'over_4_5'
+    btts = 'btts'
+
+
+class InPlayOutcome(BaseModel):
+    """
+    goal_after, home_goal_after, away_goal_after, no_goal_after: from the first fire to the end of the second half (extra time never counts); home_win, draw, away_win, over_0_5 ... over_4_5 (total goals), btts: the 90-minute result. Every outcome, in this order.
+    """
+
+    outcome: Outcome
+    hits: int = Field(..., description='Fixtures that fired and then had the outcome')
+    strike_rate: float | None = Field(
+        ..., description='hits / fired, 4 decimals; null without a fire'
+    )
+    fair_odds: float | None = Field(
+        ..., description='fired / hits, 3 decimals; null without a hit'
+    )
+
+
+class InPlayMinuteBucket(BaseModel):
+    """
+    The minute of the first fire in 5-minute buckets, 1-5 to 86-90, every bucket
+    """
+
+    from_: int = Field(..., alias='from')
+    to: int
+    fired: int = Field(
+        ..., description='Fixtures whose first fire was in these minutes'
+    )
+
+
+class InPlayLeagueName(BaseModel):
+    id: int
+    name: str
+
+
+class InPlayLeagueHits(BaseModel):
+    """
+    Every outcome's hits in the league
+    """
+
+    goal_after: int
+    home_goal_after: int
+    away_goal_after: int
+    no_goal_after: int
+    home_win: int
+    draw: int
+    away_win: int
+    over_0_5: int
+    over_1_5: int
+    over_2_5: int
+    over_3_5: int
+    over_4_5: int
+    btts: int
+
+
 class HeadToHeadTeam(BaseModel):
     team_id: int
     wins: int = Field(
@@ -729,6 +812,16 @@ class BacktestLeague(BaseModel):
     roi: float | None
 
 
+class InPlayLeague(BaseModel):
+    """
+    Leagues where the rule fired, by id
+    """
+
+    league: InPlayLeagueName
+    fired: int
+    hits: InPlayLeagueHits
+
+
 class HeadToHeadSummary(BaseModel):
     meetings: int = Field(
         ...,
@@ -874,6 +967,13 @@ class FixturesBacktestResponse(BaseModel):
     backtest: BacktestSummary
     by_league: list[BacktestLeague]
     by_month: list[BacktestMonth]
+
+
+class InPlayBacktestResponse(BaseModel):
+    in_play: InPlayBacktestSummary
+    outcomes: list[InPlayOutcome]
+    by_minute: list[InPlayMinuteBucket]
+    by_league: list[InPlayLeague]
 
 
 class FixturesHeadToHeadResponse(BaseModel):

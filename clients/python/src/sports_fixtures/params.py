@@ -60,6 +60,18 @@ class BacktestParams(TypedDict, total=False):
     where: Where
 
 
+class InPlayBacktestParams(TypedDict, total=False):
+    """An in-play rule: where (trends, NAME_LAST_5/10/15, pre-match metrics), league_id,
+    start_date/end_date as YYYY-MM-DD and the minutes tried (minute_from, minute_to: 1-90)."""
+
+    league_id: IdList
+    start_date: str
+    end_date: str
+    minute_from: int
+    minute_to: int
+    where: Where
+
+
 class HeadToHeadParams(Common, total=False):
     """What to list of two teams' meetings; the two teams are the methods' own argument."""
 

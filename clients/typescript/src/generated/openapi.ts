@@ -814,6 +814,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fixtures/backtest/in-play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When an in-play rule fired in past matches, and what happened next
+         * @description The where[...] grammar of /fixtures/search on in-play values (trends, their windowed forms) and pre-match metrics, tried on every finished fixture (FT, AWARDED) with trends kicking off from start_date to end_date (UTC days, default the last 365) and in league_id. A fixture is in one state per trend point of its first and second half, in match order; a state holds what the live writer would have stored at that point. The rule fires at the first state of minute_from..minute_to where every condition holds. outcomes counts what followed (goals from then to the end of the second half, the 90-minute result), by_minute the minute of the first fire, by_league the same per league.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated ids, at most 100 */
+                    league_id?: string;
+                    /** @description YYYY-MM-DD, the first UTC day of kick-off (inclusive). Default: 365 days ending on end_date. */
+                    start_date?: string;
+                    /** @description YYYY-MM-DD, the last UTC day of kick-off (inclusive), not after today. Default today. */
+                    end_date?: string;
+                    /** @description The first minute a state is tried at (inclusive). Default 1. */
+                    minute_from?: number;
+                    /** @description The last minute a state is tried at (inclusive); first-half added time keeps its number (46, 47). Default 90. */
+                    minute_to?: number;
+                    /** @description where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE], as on /fixtures/search (integers of at most 15 digits, both inclusive, location default LEAGUE, at most 10, ANDed), on the trends (GOALS, CORNERS, ...), their windowed forms (NAME_LAST_5/10/15) and the pre-match metrics; any other name is a 400. At each state a trend is its cumulative value there (LEAGUE = HOME + AWAY), a windowed value its gain over the last N minutes, a metric its pre-match value. */
+                    where?: {
+                        [key: string]: string;
+                    };
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The in-play backtest */
+                200: {
+                    headers: {
+                        /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
+                        "Cache-Control"?: string;
+                        /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
+                        ETag?: string;
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InPlayBacktestResponse"];
+                    };
+                };
+                /** @description Not modified: the If-None-Match validator still matches; no body */
+                304: {
+                    headers: {
+                        /** @description `private`; `max-age` by endpoint, `no-cache` for live data */
+                        "Cache-Control"?: string;
+                        /** @description Weak validator of the body; send it back in If-None-Match to get 304 while unchanged */
+                        ETag?: string;
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A parameter breaks a rule; the text names the parameter and the rule */
+                400: {
+                    headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed, unknown or revoked key (Unauthorized), or a missing role (Forbidden) */
+                403: {
+                    headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests: the key's budget of cost units holds too few for this request (`{"error":"Too many requests"}`; a request that cost more than the bucket held leaves a debt that is paid first), or, for an expensive request, the key has its cap of them (EXPENSIVE_PER_KEY) running or waiting (the text says so). Retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds until the key's budget holds what this request needs, or 1 when the key had its cap of expensive requests */
+                        "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request line and headers are larger than 16 KB (a very long query string) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal server error */
+                500: {
+                    headers: {
+                        /** @description Cost units the key may spend at once: its bucket's size (its budget a second times RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) */
+                        "RateLimit-Limit"?: number;
+                        /** @description Whole cost units the key may still spend right now (0 while it pays off a request that cost more than it held) */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the key's bucket is full again */
+                        "RateLimit-Reset"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service is overloaded: every request slot is taken and the wait queue is full, or the request waited its longest for a slot; for an expensive request (a backtest, a /fixtures page with last_fixtures or trends, /search over fixtures) also: their lane's queue is full, a key holding more of its places took this one's, or the request ran past its time limit (EXPENSIVE_TIMEOUT_MS) and was stopped, never answered in part. The text says which, and Retry-After when to send the request again */
+                503: {
+                    headers: {
+                        /** @description Seconds after which to send the request again */
+                        "Retry-After"?: number;
+                        /** @description Cost units this request was charged: its measured work on the Elasticsearch node and in the service, one unit about COST_UNIT_MS (5 ms) of it, so an ordinary request costs 1 and an all-history backtest tens to hundreds; 0 when a limit refused it */
+                        "Request-Cost"?: number;
+                        /** @description The request's id (an incoming well-formed X-Request-Id is reused) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fixtures/head-to-head": {
         parameters: {
             query?: never;
@@ -2568,6 +2759,64 @@ export interface components {
             profit: number;
             /** @description Profit of this month and every earlier one */
             cumulative_profit: number;
+        };
+        InPlayBacktestResponse: {
+            in_play: components["schemas"]["InPlayBacktestSummary"];
+            outcomes: components["schemas"]["InPlayOutcome"][];
+            by_minute: components["schemas"]["InPlayMinuteBucket"][];
+            by_league: components["schemas"]["InPlayLeague"][];
+        };
+        InPlayBacktestSummary: {
+            /** @description Finished fixtures (FT, AWARDED) kicking off in the range, with trends */
+            fixtures: number;
+            /** @description Fixtures where the rule fired: every condition held at a state of the minute range */
+            fired: number;
+            /** @description Mean minute of the first fire, 2 decimals; null without a fire */
+            first_minute_average: number | null;
+        };
+        /** @description goal_after, home_goal_after, away_goal_after, no_goal_after: from the first fire to the end of the second half (extra time never counts); home_win, draw, away_win, over_0_5 ... over_4_5 (total goals), btts: the 90-minute result. Every outcome, in this order. */
+        InPlayOutcome: {
+            /** @enum {string} */
+            outcome: "goal_after" | "home_goal_after" | "away_goal_after" | "no_goal_after" | "home_win" | "draw" | "away_win" | "over_0_5" | "over_1_5" | "over_2_5" | "over_3_5" | "over_4_5" | "btts";
+            /** @description Fixtures that fired and then had the outcome */
+            hits: number;
+            /** @description hits / fired, 4 decimals; null without a fire */
+            strike_rate: number | null;
+            /** @description fired / hits, 3 decimals; null without a hit */
+            fair_odds: number | null;
+        };
+        /** @description The minute of the first fire in 5-minute buckets, 1-5 to 86-90, every bucket */
+        InPlayMinuteBucket: {
+            from: number;
+            to: number;
+            /** @description Fixtures whose first fire was in these minutes */
+            fired: number;
+        };
+        /** @description Leagues where the rule fired, by id */
+        InPlayLeague: {
+            league: components["schemas"]["InPlayLeagueName"];
+            fired: number;
+            hits: components["schemas"]["InPlayLeagueHits"];
+        };
+        InPlayLeagueName: {
+            id: number;
+            name: string;
+        };
+        /** @description Every outcome's hits in the league */
+        InPlayLeagueHits: {
+            goal_after: number;
+            home_goal_after: number;
+            away_goal_after: number;
+            no_goal_after: number;
+            home_win: number;
+            draw: number;
+            away_win: number;
+            over_0_5: number;
+            over_1_5: number;
+            over_2_5: number;
+            over_3_5: number;
+            over_4_5: number;
+            btts: number;
         };
         FixturesHeadToHeadResponse: {
             /** @description The last `limit` meetings, newest first (kick-off, then id) */

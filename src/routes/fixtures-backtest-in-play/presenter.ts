@@ -1,0 +1,25 @@
+import { averageMinute, byMinute, firstFires, inPlayFairOdds, OUTCOMES, statesWithin, strikeRate, type MinuteRange, type Outcome } from "../../domain/backtest/in-play-figures.js";
+import type { InPlayCounts } from "../../store/in-play-backtest-reads.js";
+
+/** Every outcome's hits, `no_goal_after` the fixtures that fired without a goal after. */
+function allHits(fired: number, hits: InPlayCounts["hits"]): Record<Outcome, number> {
+  return Object.fromEntries(OUTCOMES.map((outcome) => [outcome, outcome === "no_goal_after" ? fired - hits.goal_after : hits[outcome]])) as Record<Outcome, number>;
+}
+
+/** The response body of GET /fixtures/backtest/in-play, field by field (nothing stored leaks through). */
+export function presentInPlayBacktest(counts: InPlayCounts, minutes: MinuteRange) {
+  const slots = statesWithin(minutes);
+  const fires = firstFires(slots, slots.map((slot) => counts.firedBy.get(slot.order) ?? 0));
+  const hits = allHits(counts.fired, counts.hits);
+  return {
+    in_play: { fixtures: counts.fixtures, fired: counts.fired, first_minute_average: averageMinute(fires) },
+    outcomes: OUTCOMES.map((outcome) => ({
+      outcome,
+      hits: hits[outcome],
+      strike_rate: strikeRate(hits[outcome], counts.fired),
+      fair_odds: inPlayFairOdds(hits[outcome], counts.fired),
+    })),
+    by_minute: byMinute(fires),
+    by_league: counts.leagues.map((league) => ({ league: { id: league.id, name: league.name }, fired: league.fired, hits: allHits(league.fired, league.hits) })),
+  };
+}
