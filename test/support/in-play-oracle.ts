@@ -85,28 +85,21 @@ export function oracleStates(fixture: InPlayOracleFixture) {
   }
   points.sort((a, b) => a.half - b.half || a.minute - b.minute);
   const last = points[points.length - 1]!;
-  const goalsAt = (teamId: number, at: State): number => {
-    let value = 0;
-    let best: State | undefined;
-    for (const entry of entries) {
-      if (entry.developer_name !== "GOALS" || entry.team_id !== teamId || !atOrBefore(entry, at)) continue;
-      if (!best || atOrBefore(best, entry)) {
-        best = entry;
-        value = entry.value;
-      }
-    }
-    return value;
+  // Each series in match order, so the latest entry at or before a state is the first met walking back.
+  const series = new Map<string, typeof entries>();
+  for (const entry of entries) {
+    const key = `${entry.developer_name}:${entry.team_id}`;
+    series.set(key, [...(series.get(key) ?? []), entry]);
+  }
+  for (const list of series.values()) list.sort((a, b) => a.half - b.half || a.minute - b.minute);
+  /** The latest entry of a series that `upTo` admits, in match order (undefined when none). */
+  const latest = (name: string, teamId: number, upTo: (entry: State) => boolean) => {
+    const list = series.get(`${name}:${teamId}`) ?? [];
+    for (let i = list.length - 1; i >= 0; i--) if (upTo(list[i]!)) return list[i];
+    return undefined;
   };
+  const goalsAt = (teamId: number, at: State): number => latest("GOALS", teamId, (entry) => atOrBefore(entry, at))?.value ?? 0;
   const final = { home: goalsAt(home, last), away: goalsAt(away, last) };
-  /** The latest entry of a series at or before a state, in match order (undefined when none). */
-  const latest = (name: string, teamId: number, upTo: (entry: State & { minute: number }) => boolean) => {
-    let best: (typeof entries)[number] | undefined;
-    for (const entry of entries) {
-      if (entry.developer_name !== name || entry.team_id !== teamId || !upTo(entry)) continue;
-      if (!best || atOrBefore(best, entry)) best = entry;
-    }
-    return best;
-  };
   const valueAt = (at: State) => (condition: InPlayCondition): number => {
     const windowed = /^(.*)_LAST_(\d+)$/.exec(condition.name);
     const side = (teamId: number): number => {
