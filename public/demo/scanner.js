@@ -21,6 +21,8 @@ const MAX_WHERE = 10;
 const TYPES_DEBOUNCE_MS = 300;
 // The groups where[] and order[] read: statistics, and the metric groups.
 const VALUE_TYPES = ["statistics", "predictions", "smart_money", "league_average"];
+// Also loaded, never offered: the trends name the values an in-play backtest reads.
+const TREND_TYPE = "trends";
 const LOCATIONS = [
   ["LEAGUE", "Match (both teams)"],
   ["HOME", "Home team"],
@@ -75,11 +77,13 @@ form.addEventListener("submit", (event) => {
 });
 stopButton.addEventListener("click", () => stop("stopped"));
 window.addEventListener("pagehide", () => live?.close());
-new BacktestPanel(document.getElementById("backtest"), {
+const backtest = new BacktestPanel(document.getElementById("backtest"), {
   rule: () => (readQuery().params.where ? { where: readQuery().params.where } : {}),
+  namesInPlay: () => Object.keys(readQuery().params.where ?? {}).some(isInPlayName),
   client: () => clientFor(keyInput.value.trim()),
   failureText,
 });
+whereRows.addEventListener("change", () => backtest.ruleChanged());
 loadTypes();
 
 /** The names where[] accepts, from /types, grouped by developer_type. */
@@ -88,16 +92,22 @@ async function loadTypes() {
   if (key === "" || key === typesFor) return;
   typesFor = key;
   try {
-    const body = await clientFor(key).types({ developer_type: VALUE_TYPES });
+    const body = await clientFor(key).types({ developer_type: [...VALUE_TYPES, TREND_TYPE] });
     if (key !== typesFor) return;
     types = body.types;
     for (const select of document.querySelectorAll(".type-select")) fillTypeSelect(select);
+    backtest.ruleChanged();
     say("");
   } catch (error) {
     if (key !== typesFor) return;
     typesFor = null;
     say(failureText(error), true);
   }
+}
+
+/** An in-play value: a trend (GOALS, CORNERS, ...) or a windowed statistic (NAME_LAST_5/10/15). */
+function isInPlayName(name) {
+  return types.some((type) => type.developer_name === name && (type.developer_type === TREND_TYPE || (type.developer_type === "statistics" && name.includes("_LAST_"))));
 }
 
 function fillTypeSelect(select) {
@@ -138,6 +148,7 @@ function addWhereRow() {
   remove.addEventListener("click", () => {
     row.remove();
     renumberWhereRows();
+    backtest.ruleChanged();
   });
   row.append(labelled("Name", name), labelled("Min", min), labelled("Max", max), labelled("Value of", location), remove);
   whereRows.append(row);

@@ -24,6 +24,9 @@ const FILES: Readonly<Record<string, { file: string; type: string }>> = {
   "/demo/scanner.js": { file: "scanner.js", type: "text/javascript; charset=utf-8" },
   "/demo/scanner-table.js": { file: "scanner-table.js", type: "text/javascript; charset=utf-8" },
   "/demo/backtest-panel.js": { file: "backtest-panel.js", type: "text/javascript; charset=utf-8" },
+  "/demo/pre-match-results.js": { file: "pre-match-results.js", type: "text/javascript; charset=utf-8" },
+  "/demo/in-play-results.js": { file: "in-play-results.js", type: "text/javascript; charset=utf-8" },
+  "/demo/result-parts.js": { file: "result-parts.js", type: "text/javascript; charset=utf-8" },
   "/demo/scanner.css": { file: "scanner.css", type: "text/css; charset=utf-8" },
 };
 
