@@ -4,7 +4,7 @@ import type { InPlayState } from "../../src/domain/fixture/in-play-states.js";
 import type { EffectiveValue } from "../../src/domain/fixture-parts.js";
 import type { WhereCondition } from "../../src/search/fixtures-search/conditions.js";
 import { whereClauses } from "../../src/search/fixtures-search/where-clauses.js";
-import { firedOn } from "../../src/search/backtest/in-play-clauses.js";
+import { STATES_PATH, stateMatch } from "../../src/search/backtest/in-play-clauses.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**
@@ -36,7 +36,7 @@ const small = () => Math.floor(next() * 4);
 
 /** One fixture with one state whose values are also its `effective` values (zeros only in `effective`). */
 function document(id: number) {
-  const state: InPlayState = { order: 110, minute: 10, goal_after: false, home_goal_after: false, away_goal_after: false, home: {}, away: {}, league: {} };
+  const state: InPlayState = { fixture_id: id, minute: 10, goal_after: false, home_goal_after: false, away_goal_after: false, home: {}, away: {}, league: {} };
   const effective: EffectiveValue[] = [];
   for (const name of NAMES) {
     const home = small();
@@ -61,6 +61,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env?.close();
+});
+
+/** A fixture with a state of the minutes where every condition holds. */
+const firedOn = (conditions: WhereCondition[], minutes: { from: number; to: number }): estypes.QueryDslQueryContainer => ({
+  nested: { path: STATES_PATH, query: stateMatch(conditions, minutes) },
 });
 
 async function matched(query: estypes.QueryDslQueryContainer): Promise<number[]> {

@@ -54,8 +54,8 @@ type Outcome = (typeof OUTCOMES)[number];
 
 const rounded = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
-/** The documented state minutes: the first half's 1-60, the second half's 45-90. */
-const isStateMinute = (half: number, minute: number) => (half === 1 ? minute >= 1 && minute <= 60 : minute >= 45 && minute <= 90);
+/** The documented states: the trend points of both halves up to minute 90. */
+const isStateMinute = (minute: number) => minute <= 90;
 
 type State = { half: number; minute: number };
 const atOrBefore = (a: State, b: State) => a.half < b.half || (a.half === b.half && a.minute <= b.minute);
@@ -117,7 +117,7 @@ export function oracleStates(fixture: InPlayOracleFixture) {
     return side(home) + side(away);
   };
   const states = points
-    .filter((point) => isStateMinute(point.half, point.minute))
+    .filter((point) => isStateMinute(point.minute))
     .map((point) => ({ ...point, valueOf: valueAt(point), goals: { home: goalsAt(home, point), away: goalsAt(away, point) } }));
   return { states, final, teams: { home, away } };
 }

@@ -109,7 +109,7 @@ export function searchFixture(spec: SearchFixtureSpec): FixtureDocument {
     effective: effectiveValues(statistics, metrics),
     settled_selections: settledSelections({ id: spec.id, status, odds: spec.odds ?? [], date_time: new Date(spec.date_time).toISOString(), league: { id: leagueId } }),
     final_result: finalResult({ status, home_team_id: homeId, away_team_id: awayId, scores }),
-    ...inPlayFields({ status, home_team_id: homeId, away_team_id: awayId, trends: spec.trends ?? null }),
+    ...inPlayFields({ id: spec.id, status, home_team_id: homeId, away_team_id: awayId, trends: spec.trends ?? null }),
     odds: spec.odds ?? [],
     fair_odds: null,
     movement: [],

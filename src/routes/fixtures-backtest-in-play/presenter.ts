@@ -1,4 +1,4 @@
-import { averageMinute, byMinute, firstFires, inPlayFairOdds, OUTCOMES, statesWithin, strikeRate, type MinuteRange, type Outcome } from "../../domain/backtest/in-play-figures.js";
+import { averageMinute, byMinute, inPlayFairOdds, OUTCOMES, strikeRate, type Outcome } from "../../domain/backtest/in-play-figures.js";
 import type { InPlayCounts } from "../../store/in-play-backtest-reads.js";
 
 /** Every outcome's hits, `no_goal_after` the fixtures that fired without a goal after. */
@@ -7,19 +7,17 @@ function allHits(fired: number, hits: InPlayCounts["hits"]): Record<Outcome, num
 }
 
 /** The response body of GET /fixtures/backtest/in-play, field by field (nothing stored leaks through). */
-export function presentInPlayBacktest(counts: InPlayCounts, minutes: MinuteRange) {
-  const slots = statesWithin(minutes);
-  const fires = firstFires(slots, slots.map((slot) => counts.firedBy.get(slot.order) ?? 0));
+export function presentInPlayBacktest(counts: InPlayCounts) {
   const hits = allHits(counts.fired, counts.hits);
   return {
-    in_play: { fixtures: counts.fixtures, fired: counts.fired, first_minute_average: averageMinute(fires) },
+    in_play: { fixtures: counts.fixtures, fired: counts.fired, first_minute_average: averageMinute(counts.minuteSum, counts.fired) },
     outcomes: OUTCOMES.map((outcome) => ({
       outcome,
       hits: hits[outcome],
       strike_rate: strikeRate(hits[outcome], counts.fired),
       fair_odds: inPlayFairOdds(hits[outcome], counts.fired),
     })),
-    by_minute: byMinute(fires),
+    by_minute: byMinute(counts.firedFrom),
     by_league: counts.leagues.map((league) => ({ league: { id: league.id, name: league.name }, fired: league.fired, hits: allHits(league.fired, league.hits) })),
   };
 }

@@ -35,14 +35,3 @@ export function stateCondition(condition: WhereCondition): estypes.QueryDslQuery
 export function stateMatch(conditions: readonly WhereCondition[], minutes: MinuteRange): estypes.QueryDslQueryContainer {
   return { bool: { filter: [{ range: { [`${STATES_PATH}.minute`]: { gte: minutes.from, lte: minutes.to } } }, ...conditions.map(stateCondition)] } };
 }
-
-/** A fixture with a state where the rule fires, and `also` holds on that state. */
-export function firedOn(
-  conditions: readonly WhereCondition[],
-  minutes: MinuteRange,
-  also: estypes.QueryDslQueryContainer[] = [],
-): estypes.QueryDslQueryContainer {
-  const match = stateMatch(conditions, minutes);
-  const query = also.length === 0 ? match : { bool: { filter: [match, ...also] } };
-  return { nested: { path: STATES_PATH, score_mode: "none", query } };
-}

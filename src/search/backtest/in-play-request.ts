@@ -1,24 +1,26 @@
 /**
- * GET /fixtures/backtest/in-play as one search: Elasticsearch decides where a rule fired (the
- * conditions compiled by in-play-clauses.ts on the states, the pre-match metrics by where-clauses.ts
- * on `effective`) and counts everything the response says with aggregations.
+ * GET /fixtures/backtest/in-play as a count and one search: Elasticsearch decides where a rule
+ * first fired (the conditions compiled by in-play-clauses.ts on the states, the pre-match metrics
+ * by where-clauses.ts on `effective`) and counts everything the response says with aggregations.
  *
  * - `fixtures`: the hits, finished fixtures in range with states (`in_play_final` is their marker).
- * - `fired`: those with a state where the rule fires and whose metrics hold.
- * - the outcomes, on the fixtures that fired: the 90-minute result from `in_play_final`, and a goal
- *   (home, away) after the first fire as "after some state where it fired" (goals only grow;
- *   domain/fixture/in-play-states.ts); the same per league.
- * - the minute of the first fire: for every state a rule can fire at (in match order), the fixtures
- *   that had fired by then, one `range` bucket each ("order below the next state") over the states
- *   where it fires, counted as fixtures by `reverse_nested`. Their differences are the first fires
- *   (domain/backtest/in-play-figures.ts).
+ * - The fixtures whose metrics hold (a filter; none without metric conditions), and among their
+ *   states those where the rule fires (`nested`, then a filter).
+ * - The state where each fixture first fired: a fixture's states are its nested documents in
+ *   match order, so Elasticsearch meets its first firing state before the others, and
+ *   `diversified_sampler` keeps one state per fixture (`fixture_id`), the first met when every
+ *   score ties (they all do: the query only filters). Its count is `fired`. `shard_size` must hold
+ *   every fixture that fired: the caller passes the fixtures in range (`inPlayCandidatesRequest`).
+ * - Under that sample of first fires, everything else: the minute in 5-minute buckets and the sum
+ *   of the minutes (the mean, exactly); the goals that followed (flags of the state); back on the
+ *   fixtures (`reverse_nested`), the 90-minute result from `in_play_final`; the same per league.
  */
 import type { estypes } from "@elastic/elasticsearch";
-import { OUTCOMES, statesWithin, type MinuteRange, type Outcome } from "../../domain/backtest/in-play-figures.js";
+import { BUCKET_MINUTES, LAST_MINUTE, type MinuteRange } from "../../domain/backtest/in-play-figures.js";
 import type { WhereCondition } from "../fixtures-search/conditions.js";
 import { whereClauses } from "../fixtures-search/where-clauses.js";
 import { MAX_LEAGUES } from "./backtest-request.js";
-import { firedOn, STATES_PATH, stateMatch } from "./in-play-clauses.js";
+import { STATES_PATH, stateMatch } from "./in-play-clauses.js";
 
 /** Validated GET /fixtures/backtest/in-play input, as the router hands it over. */
 export type InPlayBacktestInput = {
@@ -45,19 +47,18 @@ function inRange(input: InPlayBacktestInput): estypes.QueryDslQueryContainer[] {
   ];
 }
 
-/** The fixtures where the rule fired: its metrics hold and it fires at a state of the minute range. */
-function fired(input: InPlayBacktestInput): estypes.QueryDslQueryContainer {
-  return { bool: { filter: [...whereClauses(input.metrics), firedOn(input.inPlay, input.minutes)] } };
+/** How many fixtures are in range with states: at most that many fired (the sample's size). */
+export function inPlayCandidatesRequest(input: InPlayBacktestInput, index: string): estypes.CountRequest {
+  return { index, query: { bool: { filter: inRange(input) } } };
 }
 
-/** Each outcome but `no_goal_after` (fired - goal_after) as a filter on a fixture that fired. */
-function outcomeFilters(input: InPlayBacktestInput): Record<Exclude<Outcome, "no_goal_after">, estypes.QueryDslQueryContainer> {
-  const after = (field: string) => firedOn(input.inPlay, input.minutes, [{ term: { [`${STATES_PATH}.${field}`]: true } }]);
+/** What followed the first fire, on its state: a goal, a home goal, an away goal (in-play-states.ts). */
+const GOALS_AFTER = ["goal_after", "home_goal_after", "away_goal_after"] as const;
+
+/** The 90-minute outcomes, on a fixture. */
+function finalFilters(): Record<string, estypes.QueryDslQueryContainer> {
   const goalsOver = (line: number) => ({ range: { [`${FINAL}.goals`]: { gt: line } } });
   return {
-    goal_after: after("goal_after"),
-    home_goal_after: after("home_goal_after"),
-    away_goal_after: after("away_goal_after"),
     home_win: { term: { [`${FINAL}.result`]: "home" } },
     draw: { term: { [`${FINAL}.result`]: "draw" } },
     away_win: { term: { [`${FINAL}.result`]: "away" } },
@@ -70,29 +71,28 @@ function outcomeFilters(input: InPlayBacktestInput): Record<Exclude<Outcome, "no
   };
 }
 
-/** The outcomes listed, none missing (a check that the builder and the figures agree). */
-export const COUNTED_OUTCOMES: readonly Outcome[] = OUTCOMES.filter((outcome) => outcome !== "no_goal_after");
+const byLeague = (aggs?: Record<string, estypes.AggregationsAggregationContainer>): estypes.AggregationsAggregationContainer => ({
+  terms: { field: "league.id", size: MAX_LEAGUES, order: { _key: "asc" } },
+  ...(aggs ? { aggs } : {}),
+});
 
-/**
- * The fixtures that had fired by each state, keyed by the state's order: a fixture is in the bucket
- * of every state at or after its first fire (`range` buckets may overlap), and counted once there
- * (`reverse_nested`: the fixtures of the states in the bucket).
- */
-function firedByState(input: InPlayBacktestInput): estypes.AggregationsAggregationContainer {
-  const ranges = statesWithin(input.minutes).map((slot) => ({ key: String(slot.order), to: slot.order + 1 }));
+/** Everything counted on the first fires (one state per fixture that fired). */
+function onFirstFires(): Record<string, estypes.AggregationsAggregationContainer> {
+  const final = { filters: { filters: finalFilters() } };
   return {
-    nested: { path: STATES_PATH },
-    aggs: {
-      firing: {
-        filter: stateMatch(input.inPlay, input.minutes),
-        aggs: { by_state: { range: { field: `${STATES_PATH}.order`, keyed: true, ranges }, aggs: { fixtures: { reverse_nested: {} } } } },
-      },
+    minutes: {
+      histogram: { field: `${STATES_PATH}.minute`, interval: BUCKET_MINUTES, offset: 1, min_doc_count: 0, extended_bounds: { min: 1, max: LAST_MINUTE } },
     },
+    minute_sum: { sum: { field: `${STATES_PATH}.minute` } },
+    after: {
+      filters: { filters: Object.fromEntries(GOALS_AFTER.map((flag) => [flag, { term: { [`${STATES_PATH}.${flag}`]: true } }])) },
+      aggs: { fixtures: { reverse_nested: {}, aggs: { by_league: byLeague() } } },
+    },
+    fixtures: { reverse_nested: {}, aggs: { final, by_league: byLeague({ final }) } },
   };
 }
 
-export function inPlayBacktestRequest(input: InPlayBacktestInput, index: string): estypes.SearchRequest {
-  const outcomes = { filters: { filters: outcomeFilters(input) } };
+export function inPlayBacktestRequest(input: InPlayBacktestInput, index: string, candidates: number): estypes.SearchRequest {
   return {
     index,
     size: 0,
@@ -100,12 +100,23 @@ export function inPlayBacktestRequest(input: InPlayBacktestInput, index: string)
     allow_partial_search_results: false,
     query: { bool: { filter: inRange(input) } },
     aggs: {
-      fired: {
-        filter: fired(input),
+      metrics_hold: {
+        filter: { bool: { filter: whereClauses(input.metrics) } },
         aggs: {
-          outcomes,
-          by_league: { terms: { field: "league.id", size: MAX_LEAGUES, order: { _key: "asc" } }, aggs: { outcomes } },
-          states: firedByState(input),
+          states: {
+            nested: { path: STATES_PATH },
+            aggs: {
+              firing: {
+                filter: stateMatch(input.inPlay, input.minutes),
+                aggs: {
+                  first: {
+                    diversified_sampler: { field: `${STATES_PATH}.fixture_id`, max_docs_per_value: 1, shard_size: Math.max(1, candidates) },
+                    aggs: onFirstFires(),
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },
