@@ -89,11 +89,11 @@ describe("the README's scanner examples", () => {
 
   it("TypeScript snippets: the README's blocks compile against the client as it is", () => {
     const blocks = [...README.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((block) => block[1]!);
-    expect(blocks.length).toBe(5);
-    // The search box, the backtest and the head-to-head use the first request's client; the scanner is a program of its own.
-    const [firstRequest, searchBox, backtest, scanner, headToHead] = blocks as [string, string, string, string, string];
+    expect(blocks.length).toBe(6);
+    // The search box, both backtests and the head-to-head use the first request's client; the scanner is a program of its own.
+    const [firstRequest, searchBox, backtest, inPlay, scanner, headToHead] = blocks as [string, string, string, string, string, string];
     const files = [join(DIR, "first-request-and-search.ts"), join(DIR, "scanner-compiled.ts")];
-    writeFileSync(files[0]!, `${firstRequest}\n${searchBox}\n${backtest}\n${headToHead}\nexport { fixtures, suggest };\n`);
+    writeFileSync(files[0]!, `${firstRequest}\n${searchBox}\n${backtest}\n${inPlay}\n${headToHead}\nexport { fixtures, suggest };\n`);
     writeFileSync(files[1]!, `${scanner}\nexport {};\n`);
     const tsc = join(PROJECT_ROOT, "node_modules", ".bin", "tsc");
     const flags = ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "node", "--skipLibCheck"];

@@ -67,6 +67,10 @@ const CASES: Record<string, () => Case[]> = {
   "/livescores": () => [{ url: "/livescores?include=odds,statistics,metrics", lists: ["fixtures"] }],
   // A stream's documented 200 is its events' data: checked on the snapshot each opens with.
   "/livescores/stream": () => [{ url: "/livescores/stream?include=odds,statistics,metrics", lists: ["fixtures"], stream: true }],
+  "/fixtures/backtest/in-play": () => [
+    { url: "/fixtures/backtest/in-play?where[GOALS]=0:99", lists: ["outcomes", "by_minute", "by_league"] },
+    { url: "/fixtures/backtest/in-play?where[CORNERS_LAST_10]=0:99:HOME&where[PREDICTION_GL_CONFIDENCE]=0:100&minute_from=10&minute_to=80", lists: ["outcomes", "by_minute"] },
+  ],
   "/fixtures/backtest": () => [
     { url: "/fixtures/backtest?market_id=1&label_id=1", lists: ["by_league", "by_month"] },
     { url: "/fixtures/backtest?market_id=2&label_id=5&line=2.5&bookmaker_id=3&where[PREDICTION_GL_CONFIDENCE]=0:100", lists: ["by_league", "by_month"] },
