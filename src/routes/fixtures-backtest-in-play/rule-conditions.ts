@@ -1,7 +1,9 @@
 import type { ParsedUrlQuery } from "node:querystring";
 import { IN_PLAY_STATE_NAMES } from "../../domain/fixture/in-play-states.js";
 import { METRIC_GROUPS } from "../../domain/types/developer-types.js";
+import { TREND_TYPES } from "../../domain/types/match-types.js";
 import { METRIC_NAMES } from "../../domain/types/metric-names.js";
+import { WINDOWED_STATISTIC_TYPES } from "../../domain/types/windowed-types.js";
 import { parseWhere } from "../../http/bracket-params.js";
 import { BadRequestError } from "../../http/errors.js";
 import type { WhereCondition } from "../../search/fixtures-search/conditions.js";
@@ -9,9 +11,11 @@ import type { WhereCondition } from "../../search/fixtures-search/conditions.js"
 const STATE_NAMES: ReadonlySet<string> = new Set(IN_PLAY_STATE_NAMES);
 
 /** What the 400 lists as allowed, once. */
+const WINDOWED_TRENDS = [...new Set(WINDOWED_STATISTIC_TYPES.map((type) => type.trend))];
+const WINDOWS = [...new Set(WINDOWED_STATISTIC_TYPES.map((type) => `NAME_LAST_${type.window}`))];
 const ALLOWED =
-  `the pre-match metrics (${METRIC_GROUPS.join(", ")} in /types), the trends (${IN_PLAY_STATE_NAMES.filter((name) => !name.includes("_LAST_")).join(", ")}) ` +
-  "and their windowed forms (NAME_LAST_5, NAME_LAST_10, NAME_LAST_15 of GOALS, CORNERS, SHOTS_ON_TARGET, SHOTS_TOTAL, DANGEROUS_ATTACKS, ATTACKS, EXPECTED_GOALS)";
+  `the pre-match metrics (${METRIC_GROUPS.join(", ")} in /types), the trends (${TREND_TYPES.map((type) => type.developer_name).join(", ")}) ` +
+  `and their windowed forms (${WINDOWS.join(", ")} of ${WINDOWED_TRENDS.join(", ")})`;
 
 /**
  * `where[...]` exactly as /fixtures/search parses it (limits and texts), split by what holds the

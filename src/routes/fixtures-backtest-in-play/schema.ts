@@ -1,4 +1,4 @@
-import { OUTCOMES } from "../../domain/backtest/in-play-figures.js";
+import { LAST_MINUTE, OUTCOMES } from "../../domain/backtest/in-play-figures.js";
 import { MAX_WHERE_CONDITIONS, MAX_WHERE_DIGITS } from "../../http/bracket-params.js";
 import { BadRequestError } from "../../http/errors.js";
 import { idListParam } from "../../http/id-params.js";
@@ -10,7 +10,6 @@ import { DEFAULT_DAYS, kickoffDays } from "../fixtures-backtest/kickoff-days.js"
 import { inPlayWhere } from "./rule-conditions.js";
 
 const FIRST_MINUTE = 1;
-const LAST_MINUTE = 90;
 
 const inPlayShape = {
   league_id: idListParam("league_id").optional(),
