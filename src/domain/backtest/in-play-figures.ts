@@ -4,6 +4,7 @@
  * the mean of the minute the rule first fired. Rounded once here, so the
  * endpoint and its tests' independent recomputation agree to the last digit.
  */
+import { LAST_STATE_MINUTE } from "../fixture/in-play-states.js";
 import { round } from "../football/odds/book.js";
 
 /** What followed the state where the rule first fired, in the order the response lists them. */
@@ -37,9 +38,9 @@ export function inPlayFairOdds(hits: number, fired: number): number | null {
 /** The minutes a rule is tried in, both inclusive (1-90). */
 export type MinuteRange = { from: number; to: number };
 
-/** Minutes per bucket of `by_minute`, and the last minute a rule is tried at. */
+/** Minutes per bucket of `by_minute`, and the last minute a rule is tried at (the last state's). */
 export const BUCKET_MINUTES = 5;
-export const LAST_MINUTE = 90;
+export const LAST_MINUTE = LAST_STATE_MINUTE;
 
 export type MinuteBucket = { from: number; to: number; fired: number };
 
