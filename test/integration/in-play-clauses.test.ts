@@ -5,6 +5,7 @@ import type { EffectiveValue } from "../../src/domain/fixture-parts.js";
 import type { WhereCondition } from "../../src/search/fixtures-search/conditions.js";
 import { whereClauses } from "../../src/search/fixtures-search/where-clauses.js";
 import { STATES_PATH, stateMatch } from "../../src/search/backtest/in-play-clauses.js";
+import { random } from "../support/seeded-random.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**
@@ -20,17 +21,6 @@ const LOCATIONS = ["HOME", "AWAY", "LEAGUE"] as const;
 const DOCUMENTS = 120;
 const MINUTES = { from: 1, to: 90 };
 
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const next = random(53);
 const small = () => Math.floor(next() * 4);
 

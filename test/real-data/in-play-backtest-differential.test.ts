@@ -3,6 +3,7 @@ import { TREND_TYPES } from "../../src/domain/types/match-types.js";
 import { WINDOWED_STATISTIC_TYPES } from "../../src/domain/types/windowed-types.js";
 import { getOk } from "../support/fixtures-api.js";
 import { oracleInPlay, oracleStates, type InPlayCondition, type InPlayOracleFixture, type InPlayRule } from "../support/in-play-oracle.js";
+import { random } from "../support/seeded-random.js";
 import { useRealDataEnv } from "../support/real-data-env.js";
 import type { TestEnv } from "../support/test-env.js";
 
@@ -25,18 +26,6 @@ const LOCATIONS = ["HOME", "AWAY", "LEAGUE"] as const;
 
 type Season = { id: number; league_id: number; starting_at: string; ending_at: string };
 type Page = { fixtures: InPlayOracleFixture[]; pagination: { has_more: boolean } };
-
-/** A small seeded generator (mulberry32), so a failing rule set can be run again by its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const trendOf = (name: string) => TREND_TYPES.find((type) => type.developer_name === name.replace(/_LAST_\d+$/, ""))!.type_id;

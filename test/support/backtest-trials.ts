@@ -2,6 +2,7 @@ import { SELECTIONS } from "../../src/domain/football/odds/markets.js";
 import { getOk } from "./fixtures-api.js";
 import { metricLocation, type OracleFixture, type OracleRule } from "./backtest-oracle.js";
 import type { TestEnv } from "./test-env.js";
+import { random } from "./seeded-random.js";
 
 /**
  * The differential backtest test's material: every fixture of the real data as GET /fixtures
@@ -63,18 +64,6 @@ export function inRuleRange(fixtures: readonly OracleFixture[], rule: OracleRule
     const kickoff = Date.parse(f.date_time);
     return kickoff >= start && kickoff < end && (!rule.leagueIds || rule.leagueIds.includes(f.league.id));
   });
-}
-
-/** A small seeded generator (mulberry32), so a failing rule set can be run again by its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

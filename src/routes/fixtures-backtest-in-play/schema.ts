@@ -1,9 +1,9 @@
 import { LAST_MINUTE, OUTCOMES } from "../../domain/backtest/in-play-figures.js";
-import { MAX_WHERE_CONDITIONS, MAX_WHERE_DIGITS } from "../../http/bracket-params.js";
 import { BadRequestError } from "../../http/errors.js";
 import { idListParam } from "../../http/id-params.js";
 import { integerParam } from "../../http/params.js";
 import { parseQuery, type QueryRequest } from "../../http/query.js";
+import { bracketedParam, whereAsOnSearch } from "../../http/bracketed-param.js";
 import { z } from "../../openapi/zod.js";
 import type { InPlayBacktestInput } from "../../search/backtest/in-play-request.js";
 import { DEFAULT_DAYS, kickoffDays } from "../fixtures-backtest/kickoff-days.js";
@@ -43,18 +43,14 @@ export function inPlayBacktestInput(request: QueryRequest, now: Date): InPlayBac
 /** The documented form of every parameter, where[...] included (deepObject style); only OpenAPI reads it. */
 export const InPlayBacktestDocSchema = z.object({
   ...inPlayShape,
-  where: z
-    .record(z.string(), z.string())
-    .optional()
-    .openapi({
-      description:
-        `where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE], as on /fixtures/search (integers of at most ${MAX_WHERE_DIGITS} digits, ` +
-        `both inclusive, location default LEAGUE, at most ${MAX_WHERE_CONDITIONS}, ANDed), on the trends (GOALS, CORNERS, ...), ` +
-        "their windowed forms (NAME_LAST_5/10/15) and the pre-match metrics; any other name is a 400. At each state a trend is " +
-        "its cumulative value there (LEAGUE = HOME + AWAY), a windowed value its gain over the last N minutes, a metric its pre-match value.",
-      example: { DANGEROUS_ATTACKS_LAST_10: "12:999:HOME", GOALS: "0:0" },
-      param: { style: "deepObject", explode: true },
-    }),
+  where: bracketedParam(
+    whereAsOnSearch(
+      "on the trends (GOALS, CORNERS, ...), their windowed forms (NAME_LAST_5/10/15) and the pre-match metrics; any other name is a 400. " +
+        "At each state a trend is its cumulative value there (LEAGUE = HOME + AWAY), a windowed value its gain over the last N minutes, " +
+        "a metric its pre-match value.",
+    ),
+    { DANGEROUS_ATTACKS_LAST_10: "12:999:HOME", GOALS: "0:0" },
+  ),
 });
 
 const count = (description: string) => z.number().int().openapi({ description });

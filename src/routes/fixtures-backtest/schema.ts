@@ -1,9 +1,9 @@
 import { BOOKMAKERS } from "../../domain/football/odds/markets.js";
 import { BEST_PRICE, bookmakerKey, selectionKey } from "../../domain/fixture/settled-selections.js";
-import { MAX_WHERE_CONDITIONS, MAX_WHERE_DIGITS } from "../../http/bracket-params.js";
 import { idListParam } from "../../http/id-params.js";
 import { integerParam } from "../../http/params.js";
 import { parseQuery, type QueryRequest } from "../../http/query.js";
+import { bracketedParam, whereAsOnSearch } from "../../http/bracketed-param.js";
 import { z } from "../../openapi/zod.js";
 import type { BacktestInput } from "../../search/backtest/backtest-request.js";
 import { betSelection } from "./bet-selection.js";
@@ -48,17 +48,12 @@ export function fixturesBacktestInput(request: QueryRequest, now: Date): Backtes
 /** The documented form of every parameter, where[...] included (deepObject style); only OpenAPI reads it. */
 export const FixturesBacktestDocSchema = z.object({
   ...backtestShape,
-  where: z
-    .record(z.string(), z.string())
-    .optional()
-    .openapi({
-      description:
-        `where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE], as on /fixtures/search (integers of at most ${MAX_WHERE_DIGITS} digits, ` +
-        `both inclusive, location default LEAGUE, at most ${MAX_WHERE_CONDITIONS}, ANDed), on the pre-match metrics only ` +
-        "(predictions, smart_money, league_average): a statistic is known only in play and is a 400.",
-      example: { HOME_GOALS_SCORED: "1500:3000:HOME" },
-      param: { style: "deepObject", explode: true },
-    }),
+  where: bracketedParam(
+    whereAsOnSearch(
+      "on the pre-match metrics only (predictions, smart_money, league_average): a statistic is known only in play and is a 400.",
+    ),
+    { HOME_GOALS_SCORED: "1500:3000:HOME" },
+  ),
 });
 
 const money = (description: string) => z.number().openapi({ description });

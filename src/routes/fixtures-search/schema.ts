@@ -1,6 +1,7 @@
 import { LIVE_INCLUDES } from "../../domain/fixture/includes.js";
 import { FIXTURE_STATUSES } from "../../domain/types/statuses.js";
 import { enumListParam, integerParam, languageShape } from "../../http/params.js";
+import { bracketedParam } from "../../http/bracketed-param.js";
 import { z } from "../../openapi/zod.js";
 import { SearchFixtureSchema } from "../../presenters/fixture-schema.js";
 import { MAX_WHERE_CONDITIONS, MAX_WHERE_DIGITS, parseFilters, parseOrder, parseWhere, type FilterKind } from "../../http/bracket-params.js";
@@ -88,9 +89,6 @@ function searchConditions(request: QueryRequest, query: z.output<typeof Fixtures
   };
 }
 
-const bracketed = (description: string, example: Record<string, string>) =>
-  z.record(z.string(), z.string()).optional().openapi({ description, example, param: { style: "deepObject", explode: true } });
-
 /**
  * The documented form of every parameter, bracketed ones included (deepObject
  * style). Only the OpenAPI document uses it; validation is the schema above plus
@@ -98,7 +96,7 @@ const bracketed = (description: string, example: Record<string, string>) =>
  */
 export const FixturesSearchDocSchema = z.object({
   ...searchShape,
-  where: bracketed(
+  where: bracketedParam(
     `where[DEVELOPER_NAME]=min:max[:HOME|AWAY|LEAGUE]: integers of at most ${MAX_WHERE_DIGITS} digits, both inclusive; location default ` +
       "LEAGUE (team_id 0). DEVELOPER_NAME is a developer_name from /types, read among statistics and metrics (a name " +
       "only trends or standings carry matches nothing). The value is the in-play statistic when the fixture has one, " +
@@ -107,12 +105,12 @@ export const FixturesSearchDocSchema = z.object({
       `statistics like any other. Conditions are ANDed, at most ${MAX_WHERE_CONDITIONS}; repeating a name adds conditions.`,
     { CORNERS: "8:12", HOME_GOALS_SCORED: "1500:3000:LEAGUE" },
   ),
-  order: bracketed(
+  order: bracketedParam(
     "order[DEVELOPER_NAME]=ASC|DESC[:HOME|AWAY|LEAGUE] (any case): sorts on the same value as where; only the first " +
       "order parameter counts. Fixtures without the value sort last; ties by date_time, then id. Default: date_time ascending.",
     { PREDICTION_GL_CONFIDENCE: "DESC" },
   ),
-  filter: bracketed(
+  filter: bracketedParam(
     "filter[metrics]=types:ID,...;developer_types:GROUP,... (needs include=metrics), filter[statistics]=types:ID,... " +
       "(needs include=statistics), filter[odds]=bookmakers:ID,...;markets:ID,...;is_live:0|1;suspend:0|1 " +
       "(needs include=odds). `;` ANDs keys, `,` ORs values. Filters narrow the included arrays; they never remove fixtures.",
