@@ -9,6 +9,8 @@
  *  3. Redis (Debian's redis-server) on --redis-port, no persistence: the instances share each
  *     key's rate limit and stream cap through it (REDIS_URL; without the package they limit
  *     alone, and this says so);
+ *  HAProxy and Redis are Debian's packages: run as root with apt-get (as CI), this installs the
+ *  missing ones; otherwise it names the command (and stops without HAProxy, which it cannot do without);
  *  4. three instances of the compiled service (`npm run build`), on --port+1..+3, INSTANCE_ID
  *     instance-1..3 (each answer's X-Instance names one);
  *  5. HAProxy (Debian's package) on --port with deploy/haproxy/haproxy.cfg: health checks on /ready,
@@ -32,7 +34,8 @@ import { clusterPlanNodes } from "./chaos/cluster-nodes.js";
 import { checkHaproxyConfig, HAPROXY_CONFIG, HAPROXY_SERVERS, haproxyBinary, startHaproxy, statsUrl, waitForStates, type ProxyLayout } from "./lib/haproxy.js";
 import { ensureData, ensureFirstKey, whileHoldingStartupLease } from "./lib/prepare-data.js";
 import { runScript } from "./lib/cli.js";
-import { redisAvailable, startRedis, type RedisServer } from "./lib/redis-server.js";
+import { redisInstalled, startRedis, type RedisServer } from "./lib/redis-server.js";
+import { ensureDebianPackages, installCommand } from "./lib/debian-packages.js";
 import { buildService, startService } from "./lib/service.js";
 import { PROJECT_ROOT } from "../src/paths.js";
 import { parseSimulatorArgs } from "../src/live/simulator-args.js";
@@ -62,8 +65,18 @@ async function main(): Promise<number> {
   const redisPort = parsePort(values["redis-port"], "--redis-port");
   const simulatorArgs = ["--speed", values.speed, "--tick", values.tick];
   parseSimulatorArgs(simulatorArgs);
+  // HAProxy and Redis come from Debian's packages: installed here when this runs as root with
+  // apt-get (as CI does), otherwise named in one command.
+  const missing = ensureDebianPackages(
+    [
+      { name: "haproxy", installed: () => haproxyBinary() !== null },
+      { name: "redis-server", installed: redisInstalled },
+    ],
+    log,
+  );
   const binary = haproxyBinary();
-  if (!binary) throw new Error("haproxy is not installed: apt-get install -y haproxy (Debian's package; docs/operations.md, \"Running several instances\")");
+  if (!binary) throw new Error(`haproxy is not installed; run: ${installCommand(missing)} (docs/operations.md, "Running several instances")`);
+  const withRedis = !missing.includes("redis-server");
 
   const instancePorts = [port + 1, port + 2, port + 3] as const;
   const layout: ProxyLayout = {
@@ -72,7 +85,7 @@ async function main(): Promise<number> {
     instances: [`${HOST}:${instancePorts[0]}`, `${HOST}:${instancePorts[1]}`, `${HOST}:${instancePorts[2]}`],
   };
   // Before anything starts: a port in use or a bad proxy configuration is a message, not half a cluster.
-  for (const taken of [port, statsPort, ...instancePorts, ...(redisAvailable ? [redisPort] : [])]) await assertFree(taken);
+  for (const taken of [port, statsPort, ...instancePorts, ...(withRedis ? [redisPort] : [])]) await assertFree(taken);
   checkHaproxyConfig(binary, layout);
 
   const nodeUrls = clusterPlanNodes(esPort, NODES).map((node) => node.url);
@@ -97,11 +110,11 @@ async function main(): Promise<number> {
       keyLines = await ensureFirstKey("first key (npm run cluster)", proxyUrl);
     });
 
-    if (redisAvailable) {
+    if (withRedis) {
       redis = await startRedis(redisPort);
       log(`Redis at ${redis.url}: the instances share each key's rate limit and stream cap.`);
     } else {
-      log("redis-server is not installed (apt-get install -y redis-server): each instance limits its keys alone.");
+      log(`redis-server is not installed (${installCommand(["redis-server"])}): each instance limits its keys alone.`);
     }
     const shared: NodeJS.ProcessEnv = redis ? { REDIS_URL: redis.url } : {};
 
@@ -137,7 +150,7 @@ async function main(): Promise<number> {
     console.log(`Proxy (clients use this URL): ${proxyUrl}   (HAProxy ${HAPROXY_CONFIG})`);
     console.log(`HAProxy's stats:              ${statsUrl(layout)}`);
     for (const [i, name] of HAPROXY_SERVERS.entries()) console.log(`Instance ${name}:          http://${layout.instances[i]}`);
-    console.log(`Shared limits (Redis):        ${redis ? redis.url : "none: each instance limits alone (apt-get install -y redis-server)"}`);
+    console.log(`Shared limits (Redis):        ${redis ? redis.url : `none: each instance limits alone (${installCommand(["redis-server"])})`}`);
     console.log(`Elasticsearch nodes:          ${nodeUrls.join(", ")}${elasticsearch.startedNow ? "" : " (already running; left running)"}`);
     console.log(`Logs:                         ${logDir}/{${children.map((child) => child.name).join(",")}}.log`);
     if (values.simulate) console.log(`Live simulator:               one process at ${values.speed}x real time (--no-simulate turns it off)`);

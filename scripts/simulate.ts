@@ -8,7 +8,8 @@
  * match is in play and none kicks off within 15 match minutes; --updates-log: append one JSON
  * line per applied update; --start-at: where a fresh match clock starts (default now; a
  * successor writer goes on with its predecessor's clock instead). Like every simulator it writes only while it holds the writer lease
- * (docs/operations.md, "One writer"): beside an `npm start` that writes, it waits. Ctrl-C
+ * (docs/operations.md, "One writer"): beside an `npm start` that writes, it waits, and says which
+ * process writes and how to start the service without its simulator. Ctrl-C
  * stops it cleanly and hands the lease over.
  */
 import { hostname } from "node:os";
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
     ...(args.durationSeconds === undefined ? {} : { durationMs: args.durationSeconds * 1000 }),
     ...(args.updatesLog ? { onUpdate: appendUpdatesTo(args.updatesLog, holder) } : {}),
     log: (line) => console.log(line),
+    // Beside an `npm start` that simulates too, this one waits its turn: say so, and the way out.
+    whileWaiting: "The live feed has one writer, and this simulator writes once that one stops; to move the slate at this speed, start the service with `npm start -- --no-simulate`",
   });
   process.once("SIGINT", () => void writer.stop());
   process.once("SIGTERM", () => void writer.stop());

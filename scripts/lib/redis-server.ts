@@ -6,9 +6,14 @@ import { freePort } from "./service.js";
  * A real Redis server from Debian's package (redis-server), on its own loopback port with no
  * persistence: the shared counters of the tests of limits across instances, of `npm run cluster`
  * and of bench:cluster. `redisAvailable` is false where the package is missing (.ci/run installs
- * it): the tests then say they are skipped, the scripts say what to install.
+ * it, and `npm run cluster` when it may): the tests then say they are skipped, the scripts say what to install.
  */
-export const redisAvailable = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+export const redisAvailable = redisInstalled();
+
+/** Whether redis-server runs here now (`redisAvailable` is the answer at load; `npm run cluster` may install it after). */
+export function redisInstalled(): boolean {
+  return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+}
 
 /** `freeze`/`thaw` stop and continue the process (SIGSTOP/SIGCONT): a Redis that keeps its connections but answers nothing. */
 export type RedisServer = { url: string; port: number; freeze: () => void; thaw: () => void; stop: () => Promise<void> };

@@ -48,6 +48,8 @@ export type LiveWriterOptions = {
   durationMs?: number;
   untilIdle?: boolean;
   log: (line: string) => void;
+  /** Said once when another process holds the feed (the lease's `whileWaiting`). */
+  whileWaiting?: string;
   /** Told when this process becomes (true) or stops being (false) the writer. */
   onRole?: (writer: boolean) => void;
   /** Told of every update this process sends and writes (update-log.ts records them). */
@@ -106,6 +108,7 @@ export class LiveWriter {
           ...this.timing,
           holder: this.holder,
           log,
+          ...(this.options.whileWaiting ? { whileWaiting: this.options.whileWaiting } : {}),
           signal,
           onLost: () => turn.abort(new Error("lost the writer lease")),
         });

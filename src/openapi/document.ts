@@ -1,5 +1,6 @@
 import { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { registry } from "./registry.js";
+import { API_TAGS } from "./tags.js";
 
 const DESCRIPTION = `Read-only JSON API over football fixtures, live scores, odds, statistics, metrics,
 per-minute trends, standings, entity search and bet-builder suggestions.
@@ -48,6 +49,7 @@ export function openApiDocument(): object {
     openapi: "3.1.0",
     info: { title: "Sports Fixtures Data Service", version: API_VERSION, description: DESCRIPTION },
     servers: [{ url: "/" }],
+    tags: API_TAGS.map((tag) => ({ ...tag })),
   });
   return cached;
 }

@@ -41,6 +41,8 @@ export type LeaseOptions = {
   staleAfterMs?: number;
   pollMs?: number;
   log?: (line: string) => void;
+  /** Added to the line that says whose turn this one waits for: what the person who started it can do. */
+  whileWaiting?: string;
   /** Called once when a heartbeat finds the lease taken over (the holder stops its work). */
   onLost?: () => void;
   /** Stops waiting: `acquire` then rejects with the signal's reason. */
@@ -106,7 +108,7 @@ export class Lease {
       const seqNo = current._seq_no!;
       if (seen?.seqNo !== seqNo) {
         if (!seen) log(`Waiting for ${current._source?.holder ?? "another instance"} to finish ${PURPOSE[name]} ` +
-          `(taken over if it shows no sign of life for ${Math.round(staleAfterMs / 1000)} s)`);
+          `(taken over if it shows no sign of life for ${Math.round(staleAfterMs / 1000)} s)${options.whileWaiting ? `. ${options.whileWaiting}` : ""}`);
         seen = { seqNo, since: Date.now() };
       } else if (Date.now() - seen.since >= staleAfterMs) {
         sentAt = performance.now();

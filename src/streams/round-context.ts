@@ -1,10 +1,7 @@
 import type { estypes } from "@elastic/elasticsearch";
 import { unionSource } from "../search/streams/named-queries.js";
 import { versionKey, type StoredVersion } from "./membership.js";
-import { askAboutChanges } from "./round-changes.js";
-import { checkMemberships } from "./round-checks.js";
-import type { Ask, RoundPlan } from "./round-planner.js";
-import { readSnapshots } from "./round-snapshots.js";
+import type { Ask } from "./round-planner.js";
 import type { ReadDocument, StandingReader } from "./standing-reader.js";
 import type { Subscriber } from "./subscriber.js";
 import { payloadKey, type DataPoint, type IssuedEvent, type PayloadMemo, type PresentableFixture, type StandingQuery } from "./standing-query.js";
@@ -30,29 +27,12 @@ export type RoundHooks = {
   dataPoint: () => DataPoint | null;
 };
 
-/**
- * Changed fixtures asked about per search. What one change search returns grows with queries x
- * ids (each hit names every query it matches): at 1,000 ids, 1,593 streams on their own queries
- * and a burst of 1,000 writes filled a 128 MB heap; at 250 the same round with 1,828 streams did
- * not (docs/streams.md).
- */
-const IDS_PER_SEARCH = 250;
-
 /** The longest a round presents and writes without letting the event loop accept connections and read sockets. */
 const RUN_WITHOUT_YIELDING_MS = 20;
 
 /**
- * Carries out a round's plan: asks Elasticsearch (through the reader) and hands each query its
- * answer. What a round costs follows the fixtures that changed, not the number of queries:
- * - changes (round-changes.ts): one search says, for every query at once, which changed
- *   fixtures it matches (named queries); each changed document is read once, only where some
- *   query needs to present it and the presented-JSON cache does not hold it;
- * - snapshots (round-snapshots.ts): one _msearch reads each waiting query's result set as ids
- *   and versions in its order, then the documents the cache lacks, a bounded number at a time;
- * - checks (round-checks.ts): one paged search reads the membership of every query checked.
- * A failure is the failing queries' own: they are read in full later, the others go on.
- *
- * What the parts share: the reader, the hub's hooks, the largest result set a stream holds,
+ * What the parts of one round share (round-runner.ts runs them; each takes this and imports
+ * nothing of the others): the reader, the hub's hooks, the largest result set a stream holds,
  * the fixtures to carry to the next round, the event data made this round, and three helpers:
  * the presentable fixtures of many queries at once, handing the event loop back, and keeping
  * one query's failure its own.
@@ -75,27 +55,6 @@ export class RoundContext {
     /** How far a check looks ahead for a window's next clock edge (the regular check's period); 0 looks nowhere. */
     readonly lookAheadMs = 0,
   ) {}
-
-  async run(plan: RoundPlan, changedIds: readonly number[]): Promise<void> {
-    for (const { query, error } of plan.failed) this.hooks.failed(query, error);
-    let started = Date.now();
-    const lap = (part: keyof RoundContext["timings"]) => {
-      const now = Date.now();
-      this.timings[part] += now - started;
-      started = now;
-    };
-    // What changed goes first: open streams wait for it, while snapshots and checks concern other queries.
-    if (plan.changes.length > 0) {
-      for (let start = 0; start < changedIds.length; start += IDS_PER_SEARCH) {
-        await askAboutChanges(this, plan.changes, changedIds.slice(start, start + IDS_PER_SEARCH));
-      }
-    }
-    lap("changes");
-    if (plan.snapshots.length > 0) await readSnapshots(this, plan.snapshots);
-    lap("snapshots");
-    if (plan.checks.length > 0) await checkMemberships(this, plan.checks);
-    lap("checks");
-  }
 
   /**
    * The presentable fixtures each query needs: the JSON the cache kept for the version, or

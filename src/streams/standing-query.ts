@@ -13,7 +13,7 @@ import type { PresentableFixture } from "../presenters/fixture-json-cache.js";
  * endpoint's own request (the same builder, so the stream and the endpoint can never
  * disagree); its answer is kept as a membership of fixture versions; what changes is
  * presented once and the same bytes go to every subscriber. Elasticsearch's answers reach it
- * through a round (round-context.ts); it never decides itself whether a fixture matches.
+ * through a round (round-runner.ts); it never decides itself whether a fixture matches.
  */
 export type StandingQuerySpec = {
   /** The normalized query: equal keys share one standing query. */

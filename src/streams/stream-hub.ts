@@ -8,6 +8,7 @@ import { HistoryPool } from "./history-pool.js";
 import { HubUpkeep } from "./hub-upkeep.js";
 import { QueryRegistry } from "./query-registry.js";
 import { RoundContext, type RoundHooks } from "./round-context.js";
+import { runRound } from "./round-runner.js";
 import { planRound } from "./round-planner.js";
 import { StandingReader } from "./standing-reader.js";
 import type { DataPoint, IssuedEvent, StandingQuery, StandingQuerySpec } from "./standing-query.js";
@@ -18,7 +19,7 @@ import type { SharedSlots } from "../shared-state/shared-slots.js";
 
 /**
  * Every open stream of this instance, grouped into standing queries, coordinated: the change
- * feed is polled a few times a second; a round (round-context.ts) asks Elasticsearch about what
+ * feed is polled a few times a second; a round (round-runner.ts) asks Elasticsearch about what
  * changed for every query at once, reads the snapshots new subscribers wait for, and checks
  * memberships as windows move; the registry bounds who holds what, the budget bounds memory,
  * the upkeep keeps quiet streams alive. See docs/streams.md.
@@ -287,7 +288,7 @@ export class StreamHub {
     const documentsBefore = this.reader.documentsRead;
     const round = new RoundContext(this.reader, this.roundHooks(), this.options.snapshotMax, new Date(now), this.options.refreshMs);
     try {
-      await round.run(plan, ids);
+      await runRound(round, plan, ids);
     } catch (error) {
       this.fault(error as Error);
       return;

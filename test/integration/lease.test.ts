@@ -24,10 +24,11 @@ describe("Lease (one npm start at a time prepares the data)", () => {
     const order: string[] = [];
     const lines: string[] = [];
     const first = await acquireLogged("first", order);
-    const second = acquireLogged("second", order, { log: (line) => lines.push(line) });
+    const second = acquireLogged("second", order, { log: (line) => lines.push(line), whileWaiting: "Stop the first to go on" });
     await sleep(400);
     expect(order).toEqual(["first acquired"]);
-    expect(lines).toEqual([expect.stringMatching(/^Waiting for first to finish preparing the data/)]);
+    // Said once, with what the waiter's owner can do about it.
+    expect(lines).toEqual([expect.stringMatching(/^Waiting for first to finish preparing the data .*\. Stop the first to go on$/)]);
     order.push("first released");
     await first.release();
     await (await second).release();

@@ -16,8 +16,10 @@ import {
   BetBuildersListSchema,
   BetBuildersResponseSchema,
 } from "./schema.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 registry.registerPath({
+  tags: ["bet builders"] satisfies ApiTag[],
   method: "get",
   path: "/bet-builders",
   summary: "The caller's active bet builders, grouped under their fixtures (beta)",
@@ -31,6 +33,7 @@ registry.registerPath({
 });
 
 registry.registerPath({
+  tags: ["bet builders"] satisfies ApiTag[],
   method: "get",
   path: "/bet-builders/{id}",
   summary: "One of the caller's bet builders, also expired, settled or suspended ones (beta)",

@@ -7,8 +7,10 @@ import { inPlayBacktestRequest, inPlayCandidatesRequest } from "../../search/bac
 import { readInPlayCandidates, readInPlayCounts } from "../../store/in-play-backtest-reads.js";
 import { presentInPlayBacktest } from "./presenter.js";
 import { InPlayBacktestDocSchema, InPlayBacktestResponseSchema, inPlayBacktestInput } from "./schema.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 registry.registerPath({
+  tags: ["backtests"] satisfies ApiTag[],
   method: "get",
   path: "/fixtures/backtest/in-play",
   summary: "When an in-play rule fired in past matches, and what happened next",

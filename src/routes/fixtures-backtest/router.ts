@@ -8,8 +8,10 @@ import { readBacktestCounts } from "../../store/backtest-reads.js";
 import { backtestMaxDrawdown, readDaySums, readFirstSequencePage } from "./drawdown-reads.js";
 import { presentBacktest } from "./presenter.js";
 import { FixturesBacktestDocSchema, FixturesBacktestResponseSchema, fixturesBacktestInput } from "./schema.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 registry.registerPath({
+  tags: ["backtests"] satisfies ApiTag[],
   method: "get",
   path: "/fixtures/backtest",
   summary: "How a where rule did in the past: one 1-unit bet per matched finished fixture at the selection's starting price",

@@ -11,8 +11,10 @@ import { meetingsRequest, summaryRequest } from "../../search/head-to-head/head-
 import { readHeadToHeadCounts } from "../../store/head-to-head-reads.js";
 import { presentHeadToHeadSummary } from "./presenter.js";
 import { FixturesHeadToHeadResponseSchema, FixturesHeadToHeadSchema, fixturesHeadToHeadInput, MAX_LIMIT } from "./schema.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 registry.registerPath({
+  tags: ["fixtures"] satisfies ApiTag[],
   method: "get",
   path: "/fixtures/head-to-head",
   summary: "The meetings of two teams, newest first, and a summary of all of them",

@@ -10,8 +10,10 @@ import { fullPageWindow, hasMore } from "../../search/page-window.js";
 import { searchPresentable } from "../../presenters/cached-fixtures.js";
 import { FixturesSearchDocSchema, FixturesSearchResponseSchema, fixturesSearchInput } from "./schema.js";
 import { DEFAULT_LIVE_HOURS } from "../../config.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 registry.registerPath({
+  tags: ["live"] satisfies ApiTag[],
   method: "get",
   path: "/fixtures/search",
   summary: "Upcoming and in-play fixtures by time window, status and range filters on metrics and statistics",

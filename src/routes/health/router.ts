@@ -3,17 +3,20 @@ import type { AppContext, AppState } from "../../http/context.js";
 import { errorResponses, registry } from "../../openapi/registry.js";
 import { z } from "../../openapi/zod.js";
 import { checkReadiness } from "../../store/readiness.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 const HealthSchema = z.object({ status: z.literal("ok") }).openapi("Health");
 const ReadySchema = z.object({ status: z.literal("ready") }).openapi("Ready");
 
 registry.registerPath({
+  tags: ["operations"] satisfies ApiTag[],
   method: "get",
   path: "/health",
   summary: "Liveness: the process is up (no key needed)",
   responses: { 200: { description: "Up", content: { "application/json": { schema: HealthSchema } } } },
 });
 registry.registerPath({
+  tags: ["operations"] satisfies ApiTag[],
   method: "get",
   path: "/ready",
   summary: "Readiness: Elasticsearch reachable, every index present and the instance not draining (no key needed)",

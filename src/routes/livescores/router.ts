@@ -8,8 +8,10 @@ import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
 import { searchPresentable } from "../../presenters/cached-fixtures.js";
 import { livescoresInput, LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 registry.registerPath({
+  tags: ["live"] satisfies ApiTag[],
   method: "get",
   path: "/livescores",
   summary: "Every fixture in play now",

@@ -11,6 +11,7 @@ import { entitySearchPlan } from "../../search/entity/search-plan.js";
 import { multiSearch } from "../../store/multi-search.js";
 import { presentEntitySearch } from "./presenter.js";
 import { DEFAULT_LIMIT, EntitySearchResponseSchema, EntitySearchSchema } from "./schema.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 /**
  * The 500 text of /search: faults of this testing endpoint say so
@@ -28,6 +29,7 @@ export async function searchFaultText(ctx: AppContext, next: Next): Promise<void
 }
 
 registry.registerPath({
+  tags: ["search"] satisfies ApiTag[],
   method: "get",
   path: "/search",
   summary: "Entity search for search boxes: countries, leagues, teams and fixtures by free text (testing only)",

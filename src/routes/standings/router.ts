@@ -10,8 +10,10 @@ import { searchSources } from "../../store/searches.js";
 import { presentStandingRow } from "./presenter.js";
 import { standingsSearch } from "../../search/standings/standings-query.js";
 import { StandingsListSchema, StandingsResponseSchema } from "./schema.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 registry.registerPath({
+  tags: ["standings"] satisfies ApiTag[],
   method: "get",
   path: "/standings",
   summary: "League tables of a season: every stage and group in one flat list (needs the role 'standings')",

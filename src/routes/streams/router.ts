@@ -8,8 +8,10 @@ import { livescoresInput, LivescoresListSchema } from "../livescores/schema.js";
 import { openStream } from "./open-stream.js";
 import { FixturesSearchStreamDocSchema, streamEventSchema, streamResponses } from "./schema.js";
 import { fixturesSearchStandingQuery, livescoresStandingQuery } from "./standing-queries.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 registry.registerPath({
+  tags: ["streams"] satisfies ApiTag[],
   method: "get",
   path: "/livescores/stream",
   summary: "Fixtures in play, pushed as they change (Server-Sent Events)",
@@ -22,6 +24,7 @@ registry.registerPath({
 });
 
 registry.registerPath({
+  tags: ["streams"] satisfies ApiTag[],
   method: "get",
   path: "/fixtures/search/stream",
   summary: "A fixture search kept true (Server-Sent Events): a standing query over where, order and window",

@@ -7,8 +7,10 @@ import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { presentType } from "./presenter.js";
 import { TypesListSchema, TypesResponseSchema } from "./schema.js";
+import type { ApiTag } from "../../openapi/tags.js";
 
 registry.registerPath({
+  tags: ["fixtures"] satisfies ApiTag[],
   method: "get",
   path: "/types",
   summary: "The types dictionary: metrics, statistics, trends and standing statistics by type_id and developer_name",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HistoryPool } from "../../../src/streams/history-pool.js";
 import type { StoredVersion } from "../../../src/streams/membership.js";
 import { RoundContext, type RoundHooks } from "../../../src/streams/round-context.js";
+import { runRound } from "../../../src/streams/round-runner.js";
 import type { OrderedMembers, ReadDocument, StandingReader } from "../../../src/streams/standing-reader.js";
 import { StandingQuery, type StandingQuerySpec } from "../../../src/streams/standing-query.js";
 import type { Subscriber } from "../../../src/streams/subscriber.js";
@@ -58,7 +59,7 @@ describe("a round's snapshot", () => {
     query.waiting.push(joining);
     const reader = scriptedReader([{ id: 1, version: v(3) }], new Map([[1, { doc: doc(1, 5), version: v(5) }]]));
     const joined: Subscriber[] = [];
-    await new RoundContext(reader, hooks(joined), 100, new Date()).run(
+    await runRound(new RoundContext(reader, hooks(joined), 100, new Date()),
       { snapshots: [{ query, request: SPEC.request(new Date()) }], changes: [], checks: [], failed: [] },
       [],
     );
@@ -74,7 +75,7 @@ describe("a round's snapshot", () => {
     query.waiting.push(subscriber(response));
     const reader = scriptedReader([{ id: 1, version: v(3) }], new Map([[1, { doc: doc(1, 4), version: v(4) }]]));
     const round = new RoundContext(reader, hooks(), 100, new Date());
-    await round.run({ snapshots: [{ query, request: SPEC.request(new Date()) }], changes: [], checks: [], failed: [] }, []);
+    await runRound(round, { snapshots: [{ query, request: SPEC.request(new Date()) }], changes: [], checks: [], failed: [] }, []);
     expect(response.sent.join("")).toContain('"fixtures":[{"id":1,"seq":4}]');
     expect(query.held(1)).toEqual(v(4));
     expect([...round.carry]).toEqual([1]);
@@ -104,7 +105,7 @@ describe("a round's membership check", () => {
       100,
       new Date(),
     );
-    await round.run({ snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);
+    await runRound(round, { snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);
     expect(corrected).toEqual([["q1", 1]]);
     expect(query.memberIds).toEqual([]);
   });
@@ -130,7 +131,7 @@ describe("a round's membership check", () => {
       100,
       new Date(),
     );
-    await round.run({ snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);
+    await runRound(round, { snapshots: [], changes: [], checks: [{ query, request: SPEC.request(new Date()) }], failed: [] }, []);
     expect(corrected).toEqual([]);
     expect(uncounted).toEqual(["node down: 2 of q1"]);
     expect(query.memberIds).toEqual([]);
