@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchChromium } from "../support/chromium.js";
+import { API_TAGS } from "../../src/openapi/tags.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 let env: TestEnv;
@@ -36,6 +37,10 @@ describe("GET /docs", () => {
       const paths = await page.locator(".opblock-summary-path").allTextContents();
       expect(paths.map((p) => p.replace(/\u200b/g, ""))).toEqual(expect.arrayContaining(["/types", "/health"]));
       expect(await page.locator(".info .title").textContent()).toContain("Sports Fixtures Data Service");
+      // Grouped by what a user comes for, in the document's order: no "default" group.
+      const groups = await page.locator(".opblock-tag-section .opblock-tag > a > span, .opblock-tag-section .opblock-tag span").allTextContents();
+      expect(groups.filter((text) => text.trim() !== "")).toEqual(expect.arrayContaining(API_TAGS.map((tag) => tag.name)));
+      expect(groups).not.toContain("default");
       expect(failed).toEqual([]);
       const dir = join(process.cwd(), "test", "artifacts");
       mkdirSync(dir, { recursive: true });
