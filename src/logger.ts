@@ -18,9 +18,8 @@ const REDACTED_PATHS = [
  * still hands every line to a libuv thread. Lines collect until 1 KiB is waiting (two or three
  * request lines) or a second has passed, so a quiet service still shows each line within a
  * second. Not more: lines held longer outlive the young generation (1 MB semi-space in
- * production) and are promoted, and a 4 KiB batch raised the service's RSS under `npm run load`
- * by 4-6 MiB (142 -> 146-149 MiB) where 1 KiB kept it at 142 MiB with a like CPU saving
- * (`bench:capacity`: 0.1-0.25 ms less per request of the mix). pino writes what is left
+ * production) and are promoted, so a larger batch raises the service's RSS under load by a few
+ * MiB and saves no more CPU (docs/benchmarks.md, bench:capacity). pino writes what is left
  * synchronously when the process exits, a crash included; only a SIGKILL loses the last
  * second's lines.
  */

@@ -11,8 +11,8 @@ import { ensurePersistentIndices } from "./store/ensure-index.js";
  * Connections the kernel holds for the server before it accepts them (the kernel caps it at
  * net.core.somaxconn, 4,096 on current Linux). Node's default, 511, overflows when a thousand
  * stream clients connect at once (a deploy, a network blip: every EventSource reconnects
- * together): the kernel drops the handshakes past it and the clients retry a second later,
- * which `bench:stream` saw as 1-2 s added to some snapshots (ListenOverflows in /proc/net/netstat).
+ * together): the kernel drops the handshakes past it (ListenOverflows in /proc/net/netstat) and
+ * the clients retry a second later, which adds a second or two to their snapshots.
  */
 export const LISTEN_BACKLOG = 4_096;
 

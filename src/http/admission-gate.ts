@@ -17,8 +17,8 @@ type Waiter = { settle: (outcome: WaitOutcome) => void; timer: NodeJS.Timeout };
  * long (docs/operations.md, "Overload"). A request that finds every slot taken waits in a bounded FIFO
  * queue; one that finds the queue full, or waits past the bound, is refused at once. So an
  * overloaded process holds at most `maxInFlight` requests' work, `maxQueued` waiting
- * requests and `maxQueuedStreams` waiting stream openings, whatever the clients send, where
- * it used to start every request it received.
+ * requests and `maxQueuedStreams` waiting stream openings, whatever the clients send, rather
+ * than starting every request it receives.
  *
  * The opening of a stream (`wait({ stream: true })`) waits in the same line but has places of
  * its own, `maxQueuedStreams`: it holds its slot only while its key and query are checked, and

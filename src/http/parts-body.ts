@@ -4,7 +4,7 @@ import type { JsonParts } from "../presenters/fixture-list-json.js";
 
 /**
  * A response body sent from its parts (the presented-JSON cache's buffers) without joining
- * them first: a `Buffer.concat` of a 1-6 MB list was a fresh allocation (page faults, a
+ * them first: a `Buffer.concat` of a 1-6 MB list would be a fresh allocation (page faults, a
  * copy, external memory for the GC to account) on every request.
  *
  * Two ways out: `writeTo` when the body goes out as it is (src/middleware/compression.ts),
@@ -24,9 +24,10 @@ export class PartsBody extends Readable {
   /**
    * Writes every part to `res` in one go and ends it. Node's response corks its socket until
    * the next tick, so the parts leave in writev calls of up to 1,024 buffers, as much as the
-   * socket takes each time, like one joined buffer would, where a pipe wrote a chunk per
-   * 'drain' (koa's `stream.pipeline`, with its AbortController per response; with the small
-   * parts joined, 9.3 ms of service CPU per 6.4 MB list against 5.7 written this way).
+   * socket takes each time, like one joined buffer would, where a pipe writes a chunk per
+   * 'drain' (koa's `stream.pipeline`, with its AbortController per response) and joining the
+   * small parts makes fresh buffers: on the largest lists that is over half as much CPU again
+   * (docs/benchmarks.md, bench:fixtures).
    * `write`'s backpressure is not waited for on purpose: the parts are in memory already and
    * the socket holds references to them, not copies. Node's http writes no body where HTTP has
    * none (HEAD, 204, 304): the writes are dropped there, as Koa's respond would not make them.

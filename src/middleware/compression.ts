@@ -10,10 +10,10 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /**
  * How a body goes on the wire. gzip or br, whichever the client prefers (br on a tie), for
  * JSON and text above the threshold, both at their fastest level: on the API's JSON (3-150
- * KiB) gzip 1 and br 1 keep 89-90% of the bytes off the wire for a third of the CPU of gzip
- * 6 and br 4, which keep 92% (docs/operations.md, "Compression"; measured by `npm run
- * bench:capacity`). A large list left as it is (no encoding asked for) is written from its
- * parts here rather than piped by Koa (`PartsBody.writeTo`).
+ * KiB) gzip 1 and br 1 keep nearly as many bytes off the wire as gzip 6 and br 4 for about a
+ * third of their CPU (docs/operations.md, "Compression", has `npm run bench:capacity`'s table).
+ * A large list left as it is (no encoding asked for) is written from its parts here rather
+ * than piped by Koa (`PartsBody.writeTo`).
  */
 export function compression() {
   const compressor = compress({

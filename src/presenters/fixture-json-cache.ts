@@ -19,8 +19,9 @@ import { presentFixtureJson, type PresentFixtureOptions } from "./fixture-presen
  *
  * One per process, sized by FIXTURE_CACHE_MB (0 turns it off): it is most of the
  * service's memory beyond Node itself, so it is what to lower on a small instance. An entry is
- * a plain Buffer (docs/operations.md, "Memory": slabs of their own held RSS 160 -> 148 MiB
- * under bench:capacity's climb, inside the 200 MiB budget either way, so they were removed).
+ * a plain Buffer: slabs of their own would hold RSS a little lower, inside the memory budget
+ * either way, for a rule a maintainer must know (a cached buffer pinning a slab;
+ * docs/operations.md, "Memory").
  */
 export class FixtureJsonCache {
   readonly #entries: LRUCache<string, Buffer> | null;
@@ -57,8 +58,7 @@ export class FixtureJsonCache {
     if (!options.includes.has("last_fixtures")) return [own];
     const { form } = derived(options);
     // Pushed one by one into one array, separators shared: a page with last_fixtures has hundreds
-    // of entries, and an array per entry and three new buffers per fixture were garbage (with
-    // cached-fixtures.ts's loop, a 10-id request allocated 626 -> 566 KB).
+    // of entries, and an array per entry and three new buffers per fixture would be garbage.
     const chunks = [own.subarray(0, own.length - 1), FORM_HOME_OPEN];
     const list = (entries: readonly PresentableFixture[] | undefined): void => {
       (entries ?? []).forEach((entry, i) => {
@@ -108,7 +108,7 @@ const DERIVED = new WeakMap<FixtureJsonOptions, Derived>();
 /**
  * Derived once per options object, not per fixture: a request presents up to hundreds of
  * fixtures and form entries with one, and building each key again (spread, sort, join,
- * stringify) was a third of such a request's garbage. Options are never changed once built,
+ * stringify) would be much of such a request's garbage. Options are never changed once built,
  * and the entries' options are one object per request too.
  */
 function derived(options: FixtureJsonOptions): Derived {

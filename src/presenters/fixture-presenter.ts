@@ -56,7 +56,7 @@ export function presentFixture<V extends FixtureVariant>(doc: FixtureDocument, o
 
 /**
  * `JSON.stringify(presentFixture(doc, options))`, with the odds written by hand (odds-json.ts:
- * a fixture with odds took 118 us to present as objects, 75 written so). They have a fixed
+ * odds are most of what presenting a fixture costs as objects). They have a fixed
  * place: right after the fixture's own fields, before every other module.
  */
 export function presentFixtureJson(doc: FixtureDocument, options: PresentFixtureOptions): string {

@@ -9,10 +9,10 @@ import { keepsOdd } from "./narrow.js";
 /**
  * A fixture's odds written as JSON text straight from their packed tuples: byte for byte
  * `JSON.stringify(presentOdds(doc, filter, liveOnly))` (fixture-modules.ts), which a test
- * holds it to over every market, status and filter. Why: odds were most of what presenting a
- * fixture cost (88 odds a fixture on the real data: presenting one took 118 us with odds, 15
- * without), because each tuple became an object of 20 fields and a nested `raw`, only to be
- * stringified at once; written here, a fixture with odds takes 75 us. What a selection shows
+ * holds it to over every market, status and filter. Why: odds are most of what presenting a
+ * fixture costs (about 88 odds a fixture on the real data), and making each tuple an object of
+ * 20 fields and a nested `raw` only to stringify it at once was a large part of that; written
+ * here, those objects are never made (docs/benchmarks.md has the timings). What a selection shows
  * the same way for every odd (market, label, line, names) is JSON made once per selection,
  * and each odd adds its own numbers around it. It trusts the stored shape: odds are the
  * packer's tuples of numbers under a positive integer fixture id (src/domain/packing/odds.ts),

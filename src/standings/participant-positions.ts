@@ -48,7 +48,7 @@ const MAX_ATTEMPTS = 5;
  * Each write is conditional on the version just read (`if_seq_no`); a fixture a live
  * update changed in between is read again and retried, so neither write is lost.
  * `updated_at` becomes `now`, as for every change of a fixture: the streams' change feed
- * reads writes by it, and without it a stream showed the old positions until a membership
+ * reads writes by it, and without it a stream would show the old positions until a membership
  * check happened on the difference (seconds later). Returns the number of fixtures updated.
  */
 export async function writeParticipantPositions(

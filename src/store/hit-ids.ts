@@ -5,9 +5,9 @@ import type { estypes } from "@elastic/elasticsearch";
  *
  * `_id` is a stored field, and stored fields are kept in compressed blocks together with the
  * `_source` of the neighbouring documents: to return a hit's `_id`, the node decompresses the
- * block that holds it, large fixtures and all. On the real data, the ordered reads of 1,000
- * standing queries (10,601 hits, ids and versions only) cost the node 1.30 s of CPU with
- * `_id` and 0.48 s without. Fixtures are stored under their own id (`_id` is `String(id)`),
+ * block that holds it, large fixtures and all: for the ordered reads of the standing queries,
+ * more than twice the node's CPU of reading ids from doc values (docs/streams.md, "Ids and
+ * versions without stored fields"). Fixtures are stored under their own id (`_id` is `String(id)`),
  * and `id` has doc values, as do `_seq_no` and `_primary_term`: a search that sorts by `id`
  * last (all of the service's orders end with it) finds the id in the hit's last sort value;
  * any other reads it as a doc-value field.

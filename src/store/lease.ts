@@ -12,7 +12,7 @@ import { replicaSettings } from "./replicas.js";
  *   older mappings, and the first API key); a second instance started beside it waits, then
  *   finds the data ready instead of building it again and printing a second "first" key.
  * - `rebuild`: one rebuild or rollback at a time changes the versions and aliases. Two at once
- *   deleted each other's versions (and once left every alias pointing at nothing).
+ *   would delete each other's versions (and could leave every alias pointing at nothing).
  * - `writer`: one process at a time runs the live feed (the simulator) and what follows its
  *   writes (bet-builder repricing, standings); the others wait and take over (live/live-writer.ts).
  *   It is held with a short heartbeat and staleness (WRITER_HEARTBEAT_MS, WRITER_STALE_AFTER_MS),

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
  * Where a stream's client stands, written into every event id so that any instance (not only
  * the one that sent the event) can bring a reconnecting client up to date without a snapshot
  * (docs/streams.md, "Reconnecting"). An id is `<query>.<seq>~<query hash>.<data hash>.<w>.<t>`:
- * - `<query>.<seq>`: the instance's own replay history (event-history.ts), as before;
+ * - `<query>.<seq>`: the instance's own replay history (event-history.ts);
  * - the query hash: which standing query (its normalized key), so an id is never applied to
  *   another question;
  * - the data hash: which index the live alias pointed at (a rebuild or a move starts over);

@@ -103,7 +103,7 @@ export class RoundContext {
   /**
    * Hands the event loop back now and then while a round presents and writes for many queries:
    * a thousand snapshots presented in one go held it for hundreds of milliseconds, and clients
-   * connecting meanwhile waited to be accepted (bench:stream saw their requests arrive over 2 s).
+   * connecting meanwhile waited to be accepted.
    */
   async letOthersIn(): Promise<void> {
     if (Date.now() - this.lastYield < RUN_WITHOUT_YIELDING_MS) return;

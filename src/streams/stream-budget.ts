@@ -20,10 +20,8 @@ export type BudgetUse = { streams: number; queries: number; members: number; uns
 /**
  * Estimated heap per open stream (the socket, its HTTP response and parser, the subscriber) and
  * per standing query (its request builder and presenter options, membership, history objects), on
- * the safe side of what was measured: 1,593 streams on their own 1,593 queries (a 100,000 fixture
- * catalogue, production's flags, Node 24) held the heap at 58-62 MiB sampled between rounds, about
- * 30 of it the service idle: about 19 KiB per stream with its query, members included, against
- * 28 KiB here.
+ * the safe side of what was measured with production's flags: together they exceed what a stream
+ * with its own query was seen to hold (docs/streams.md, "What bounds memory", has the figures).
  */
 export const BYTES_PER_STREAM = 16 * 1024;
 export const BYTES_PER_QUERY = 12 * 1024;

@@ -5,10 +5,11 @@ import { frameBytes, type SseFrame } from "./sse-frames.js";
 
 /**
  * Heap each unsent write holds besides its bytes (Node's write queue entry, and with HTTP/1.1
- * chunked encoding the chunk's size line): 266 bytes measured on Node 24 for a write to a socket
- * that does not read, 71 when corked. A thousand slow clients each behind by a thousand small
- * events hold hundreds of megabytes of these while their bytes are a fraction of it: the
- * bytes alone are the wrong measure of what a slow client costs.
+ * chunked encoding the chunk's size line): a few hundred bytes for a write to a socket that does
+ * not read, less when corked (docs/streams.md, "What bounds memory", has the figures). A
+ * thousand slow clients each behind by a thousand small events hold hundreds of megabytes of
+ * these while their bytes are a fraction of it: the bytes alone are the wrong measure of what a
+ * slow client costs.
  */
 export const HEAP_PER_UNSENT_WRITE = 280;
 

@@ -5,7 +5,7 @@
  * out of both, a missing or extra one is taken out of the longer side, a swap is one of the two
  * letters taken out of each. So matching a typed word's variants against variants indexed with
  * the names finds every name word within two edits with plain term lookups, where a fuzzy
- * query builds a two-edit automaton per search (1-2 ms here, candidate-queries.ts). It finds a
+ * query builds a two-edit automaton per search (a millisecond or two, candidate-queries.ts). It finds a
  * few words further away too; the TypeScript scorer judges them all.
  *
  * Only variants of MIN_VARIANT_LENGTH letters or more are kept: the typed words this serves

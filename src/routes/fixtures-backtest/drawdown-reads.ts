@@ -7,7 +7,7 @@ import { readSequencedBets, readSpanSums } from "../../store/backtest-reads.js";
 
 /**
  * The first page of the bets' sequence, read beside the counts: most rules (a season, a league)
- * have fewer bets than a page, and for them it is the whole sequence, walked as before at no
+ * have fewer bets than a page, and for them it is the whole sequence, walked whole at no
  * extra wait. A full page means more: then the counts' days bound max_drawdown (backtestMaxDrawdown).
  */
 export function readFirstSequencePage(es: Client, input: BacktestInput, index: string) {

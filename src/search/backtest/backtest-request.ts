@@ -162,9 +162,8 @@ function inSpans(spans: readonly SpanProfits[]): estypes.QueryDslQueryContainer 
  * The bets summed per span of kick-off (`spans` aggregation) for max_drawdown's bounds: every UTC
  * day with a bet, or, with `within`, those spans (days) minute by minute. A search of its own, run
  * beside the counts rather than inside them: a search runs on one core, and two side by side use
- * both. At 1M fixtures over all history (session 23, 6 rules x 3 alternated rounds) the three
- * searches side by side took 683-705 ms a request against 777-816 ms with the days inside the
- * counts, for 1,180-1,220 ms of the node's CPU against 923-953 (the days walk the bets again).
+ * both. The request answers sooner so, for more of the node's CPU, since the days' search walks
+ * the bets again (docs/index-fields.md, "settled_selections", has the figures at 1M fixtures).
  */
 export function spanSumsRequest(input: BacktestInput, index: string, within?: readonly SpanProfits[]): estypes.SearchRequest {
   return {

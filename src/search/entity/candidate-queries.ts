@@ -37,14 +37,14 @@ function gramsText(query: QueryText): string {
  * common ("pwlefmo" for "palermo"). Other slips keep enough trigrams, or are caught by the
  * slipped-prefix clause; the small indices and the fixtures of one week need neither.
  * - A word of 6 letters or more may have two slips. Lucene's fuzzy query would build a
- *   two-edit automaton for it in every search (1.2-2.3 ms here, most of the teams search), so
+ *   two-edit automaton for it in every search (a millisecond or two, most of the teams search), so
  *   its deletion variants are looked up instead among those indexed with the team's words
  *   (deletion-variants.ts: the same words within two edits, and a few more). A word sharing
  *   any variant gets a flat DELETION_FLAT, about what a two-edit fuzzy match scored, so a
  *   match through two slips ("club mecwxa") still outscores teams that share only a common
  *   word ("club"); then a little per variant shared, so closer words come first.
- * - A shorter word gets one edit, as a fuzzy query (its automaton is small: 0.2 ms), and a word
- *   longer than MAX_VARIANT_WORD the fuzzy query as before.
+ * - A shorter word gets one edit, as a fuzzy query (its automaton is small), and a word
+ *   longer than MAX_VARIANT_WORD the fuzzy query too.
  */
 export const TEAM_FUZZINESS = "AUTO";
 const MAX_FUZZY_WORDS = 1;
