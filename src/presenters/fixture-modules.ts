@@ -1,10 +1,9 @@
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import type { Odd } from "../domain/fixture-parts.js";
 import { unpackOdds } from "../domain/fixture/packed-odds.js";
 import { unpackTrends } from "../domain/fixture/packed-trends.js";
 import { expandTrends, type TrendEntry } from "../domain/football/match/projection.js";
 import type { OddsFilter, TrendsFilter } from "./fixture-filters.js";
-import type { StatisticView } from "./fixture-schema.js";
+import type { SelectionView, StatisticView } from "./fixture-schema.js";
 import { narrowOdds, trendTypeIds } from "./narrow.js";
 
 /**
@@ -27,7 +26,7 @@ export function presentStatEntries(entries: readonly StatisticView[]): Statistic
  * which is what /livescores returns. Unpacking builds each odd with exactly the
  * Selection table's fields (src/domain/packing/odds.ts), so no copy is needed.
  */
-export function presentOdds(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): Odd[] {
+export function presentOdds(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): SelectionView[] {
   const odds = narrowOdds(unpackOdds(doc.odds ?? [], doc.id), filter);
   return liveOnly ? odds.filter((odd) => odd.is_live === 1) : odds;
 }

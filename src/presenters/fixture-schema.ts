@@ -5,9 +5,9 @@ import { LAST_FIXTURES_LIMIT } from "../search/fixture-list/last-fixtures-query.
 
 /**
  * The one declaration of the Fixture object's shape: the OpenAPI description of every route
- * that returns fixtures, and, through `z.infer`, the types presentFixture builds
- * (fixture-presenter.ts), one per variant. A field added here fails the type check until the
- * presenter writes it. Response schemas only document; they never validate.
+ * that returns fixtures, and, through `z.input` (what the schema describes, before any parse),
+ * the types presentFixture builds (fixture-presenter.ts), one per variant. A field added here
+ * fails the type check until the presenter writes it. Response schemas only document; they never validate.
  */
 
 const int = () => z.number().int();
@@ -225,14 +225,15 @@ export const EntityFixtureSchema = FixtureSchema.omit({ ...FIXTURE_MODULE_KEYS, 
   participants: z.array(ParticipantSchema.omit({ position: true }).openapi("EntitySearchParticipant")),
 });
 
-type Modules = Partial<Pick<z.infer<typeof FixtureSchema>, keyof typeof FIXTURE_MODULE_KEYS>>;
+type Modules = Partial<Pick<z.input<typeof FixtureSchema>, keyof typeof FIXTURE_MODULE_KEYS>>;
 type WithModules<T> = Omit<T, keyof Modules> & Modules;
 
 /** What presentFixture builds, per variant (fixture-presenter.ts, `FixtureVariant`). */
-export type FixtureView = z.infer<typeof FixtureSchema>;
-export type LivescoreFixtureView = WithModules<z.infer<typeof LivescoreFixtureSchema>>;
-export type SearchFixtureView = WithModules<z.infer<typeof SearchFixtureSchema>>;
-export type EntityFixtureView = WithModules<z.infer<typeof EntityFixtureSchema>>;
-export type LastFixtureView = z.infer<typeof LastFixtureSchema>;
-export type StatisticView = z.infer<typeof StatisticEntrySchema>;
+export type FixtureView = z.input<typeof FixtureSchema>;
+export type LivescoreFixtureView = WithModules<z.input<typeof LivescoreFixtureSchema>>;
+export type SearchFixtureView = WithModules<z.input<typeof SearchFixtureSchema>>;
+export type EntityFixtureView = WithModules<z.input<typeof EntityFixtureSchema>>;
+export type LastFixtureView = z.input<typeof LastFixtureSchema>;
+export type StatisticView = z.input<typeof StatisticEntrySchema>;
+export type SelectionView = z.input<typeof SelectionSchema>;
 export type AnyFixtureView = FixtureView | LivescoreFixtureView | SearchFixtureView | EntityFixtureView;

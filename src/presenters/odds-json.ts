@@ -5,6 +5,7 @@ import { oddIdParts } from "../domain/football/odds/odd-id.js";
 import { OUTCOME_NAMES, type SettlementStatus } from "../domain/football/odds/settlement.js";
 import type { OddsFilter } from "./fixture-filters.js";
 import { keepsOdd } from "./narrow.js";
+import { ODD_VALUE, ODD_VALUE_COUNT, oddLayout, type OddLayout } from "./odd-json-layout.js";
 
 /**
  * A fixture's odds written as JSON text straight from their packed tuples: byte for byte
@@ -13,10 +14,11 @@ import { keepsOdd } from "./narrow.js";
  * fixture costs (about 88 odds a fixture on the real data), and making each tuple an object of
  * 20 fields and a nested `raw` only to stringify it at once was a large part of that; written
  * here, those objects are never made (docs/benchmarks.md has the timings). What a selection shows
- * the same way for every odd (market, label, line, names) is JSON made once per selection,
- * and each odd adds its own numbers around it. It trusts the stored shape: odds are the
- * packer's tuples of numbers under a positive integer fixture id (src/domain/packing/odds.ts),
- * the only shape the rebuild and the live writer store.
+ * the same way for every odd (market, label, line, names) is JSON made once per selection, in
+ * the fields and order of SelectionSchema (odd-json-layout.ts), and each odd adds its own
+ * numbers between those texts. It trusts the stored shape: odds are the packer's tuples of
+ * numbers under a positive integer fixture id (src/domain/packing/odds.ts), the only shape the
+ * rebuild and the live writer store.
  */
 export function oddsJson(doc: Pick<FixtureDocument, "id" | "odds">, filter: OddsFilter | undefined, liveOnly: boolean): string {
   const fixtureId = doc.id;
@@ -36,13 +38,8 @@ export function oddsJson(doc: Pick<FixtureDocument, "id" | "odds">, filter: Odds
 function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: OddsFilter | undefined, liveOnly: boolean): string | null {
   // Indexed, not destructured: destructuring walked an iterator per odd (most of unpacking's garbage).
   const local = tuple[0];
-  const value = tuple[1];
-  const sp = tuple[2];
-  const lastUpdate = tuple[3];
   const status = orZero(tuple[4]);
   const suspend = orZero(tuple[5]);
-  const homeScore = orZero(tuple[6]);
-  const awayScore = orZero(tuple[7]);
   const id = fullOddId(local, fixtureId);
   const { isLive, bookmakerId } = oddIdParts(id);
   const selection = selectionOfOddId(id);
@@ -50,18 +47,25 @@ function oddJson(tuple: PackedOdd, fixtureId: number, fixture: string, filter: O
   if (OUTCOME_NAMES[status as SettlementStatus] === undefined) throw new RangeError(`odd ${id}: unknown status ${status}`);
   if (liveOnly && isLive !== 1) return null;
   if (filter && !keepsOdd(filter, bookmakerId, selection.market.id, isLive, suspend)) return null;
-  const shown = shownAlike(selection);
   // Number to text is most of the work: the fixture id is written once per fixture, and the
   // odd id is it followed by the three digits of the local id (odd_id = fixture_id x 1000 + local).
-  const oddId = fixture + LOCAL_DIGITS[local]!;
-  return (
-    `{"odd_id":${oddId},"fixture_id":${fixture},"market_id":${shown.marketId},"bookmaker_id":${bookmakerId},"is_live":${isLive},` +
-    `"label_id":${shown.labelId},"value":${number(value)},"handicap":${shown.handicap},"line":${shown.line},` +
-    `"last_update":${number(lastUpdate)},"suspend":${number(suspend)},"sp":${number(sp)},"home_score":${number(homeScore)},` +
-    `"away_score":${number(awayScore)},"status":${number(status)},` +
-    `"raw":{"event_id":"${fixture}","market_id":"${fixture}${shown.rawMarketSuffix}","selection_id":"${oddId}",${shown.raw}},` +
-    `"outcome":${OUTCOME_JSON.get(status)!},${shown.names}}`
-  );
+  const values = ODD_TEXT;
+  values[ODD_VALUE.oddId] = fixture + LOCAL_DIGITS[local]!;
+  values[ODD_VALUE.fixture] = fixture;
+  values[ODD_VALUE.bookmakerId] = String(bookmakerId);
+  values[ODD_VALUE.isLive] = String(isLive);
+  values[ODD_VALUE.value] = number(tuple[1]);
+  values[ODD_VALUE.lastUpdate] = number(tuple[3]);
+  values[ODD_VALUE.suspend] = number(suspend);
+  values[ODD_VALUE.sp] = number(tuple[2]);
+  values[ODD_VALUE.homeScore] = number(orZero(tuple[6]));
+  values[ODD_VALUE.awayScore] = number(orZero(tuple[7]));
+  values[ODD_VALUE.status] = number(status);
+  values[ODD_VALUE.outcome] = OUTCOME_JSON.get(status)!;
+  const { texts, values: order } = layoutOf(selection);
+  let json = texts[0]!;
+  for (let k = 0; k < order.length; k++) json += values[order[k]!]! + texts[k + 1]!;
+  return json;
 }
 
 /** A trailing field left off the tuple is 0 (as destructuring's default: only a missing one). */
@@ -74,28 +78,18 @@ function number(value: number): string {
   return Number.isFinite(value) ? String(value) : "null";
 }
 
-/** The parts of an odd's JSON that are the same for every odd of a selection, as JSON. */
-type ShownAlike = { marketId: string; labelId: string; handicap: string; line: string; rawMarketSuffix: string; raw: string; names: string };
 /** Each settlement status's outcome name as JSON (the status is a number here: checked above, then by allNumbers). */
 const OUTCOME_JSON = new Map<number, string>(Object.entries(OUTCOME_NAMES).map(([status, name]) => [Number(status), JSON.stringify(name)]));
 const LOCAL_DIGITS = Array.from({ length: 1000 }, (_, local) => String(local).padStart(3, "0"));
-const SHOWN_ALIKE = new Map<Selection, ShownAlike>();
+/** The odd's own values as text, filled anew for each odd (the writer never yields in between). */
+const ODD_TEXT = new Array<string>(ODD_VALUE_COUNT).fill("");
+const LAYOUTS = new Map<Selection, OddLayout>();
 
-function shownAlike(selection: Selection): ShownAlike {
-  let shown = SHOWN_ALIKE.get(selection);
-  if (shown === undefined) {
-    const { market, label } = selection;
-    shown = {
-      marketId: JSON.stringify(market.id),
-      labelId: JSON.stringify(label.id),
-      handicap: JSON.stringify(selection.handicap),
-      line: JSON.stringify(selection.line),
-      // raw.market_id is `fixture-market` or `fixture-market-line` (numbers only: no escaping needed).
-      rawMarketSuffix: selection.line === 0 ? `-${market.id}` : `-${market.id}-${selection.line}`,
-      raw: `"is_betbuilder":${JSON.stringify(market.isBetBuilder)},"market_type_id":${JSON.stringify(String(market.id))},"selection_type_id":${JSON.stringify(label.id)}`,
-      names: `"market_description":${JSON.stringify(market.description)},"market_name":${JSON.stringify(market.name)},"label_name":${JSON.stringify(label.name)}`,
-    };
-    SHOWN_ALIKE.set(selection, shown);
+function layoutOf(selection: Selection): OddLayout {
+  let layout = LAYOUTS.get(selection);
+  if (layout === undefined) {
+    layout = oddLayout(selection);
+    LAYOUTS.set(selection, layout);
   }
-  return shown;
+  return layout;
 }

@@ -10,7 +10,7 @@ import type { ParsedUrlQuery } from "node:querystring";
 export type RequestClass = { lane: "ordinary" | "expensive"; scope: string };
 
 const DAY_MS = 86_400_000;
-/** A backtest's range when start_date is not given (routes/fixtures-backtest/kickoff-days.ts). */
+/** A backtest's range when start_date is not given (backtest/kickoff-days.ts). */
 const DEFAULT_BACKTEST_DAYS = 365;
 
 function first(value: string | string[] | undefined): string | undefined {

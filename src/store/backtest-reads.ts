@@ -1,5 +1,5 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import type { SequencedBet, SpanProfits } from "../domain/backtest/drawdown-bounds.js";
+import type { SequencedBet, SequencePage, SpanProfits } from "../domain/backtest/drawdown-bounds.js";
 import { readFound } from "./multi-get.js";
 import { totalHits } from "./searches.js";
 
@@ -93,16 +93,11 @@ export async function readSpanSums(es: Client, request: estypes.SearchRequest, w
  * each hit's first sort value is its kick-off, the last its profit. Page by page with `search_after`
  * until a page is not full, or until `atMost` bets are read (then `complete` is false).
  */
-export async function readSequencedBets(
-  es: Client,
-  pageRequest: (after?: estypes.SortResults) => estypes.SearchRequest,
-  atMost = Infinity,
-): Promise<{ bets: SequencedBet[]; complete: boolean }> {
+export async function readSequencedBets(es: Client, request: estypes.SearchRequest, atMost = Infinity): Promise<SequencePage> {
   const bets: SequencedBet[] = [];
   let after: estypes.SortResults | undefined;
   for (;;) {
-    const request = pageRequest(after);
-    const response = await es.search({ ...request, filter_path: "hits.hits.sort" });
+    const response = await es.search({ ...request, ...(after ? { search_after: after } : {}), filter_path: "hits.hits.sort" });
     const hits = response.hits?.hits ?? [];
     for (const hit of hits) bets.push({ at: Number(hit.sort?.[0]), profit: Number(hit.sort?.[hit.sort.length - 1]) });
     if (hits.length < (request.size ?? 10)) return { bets, complete: true };

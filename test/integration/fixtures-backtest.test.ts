@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTLEMENT } from "../../src/domain/fixture-parts.js";
 import type { PackedOdd } from "../../src/domain/fixture/packed-odds.js";
 import { maxDrawdown } from "../../src/domain/backtest/drawdown.js";
-import { backtestMaxDrawdown, readDaySums } from "../../src/routes/fixtures-backtest/drawdown-reads.js";
+import { exactMaxDrawdown } from "../../src/domain/backtest/exact-drawdown.js";
+import { BacktestReads } from "../../src/backtest/backtest-reads.js";
 import { fixturesBacktestInput } from "../../src/routes/fixtures-backtest/schema.js";
 import { DAY_MS, MINUTE_MS } from "../../src/domain/backtest/drawdown-bounds.js";
-import { profitSequenceRequest, spanSumsRequest } from "../../src/search/backtest/backtest-request.js";
-import { readSequencedBets, readSpanSums } from "../../src/store/backtest-reads.js";
 import { getError, getOk } from "../support/fixtures-api.js";
 import { indexSearchFixtures, type SearchFixtureSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
@@ -155,14 +154,15 @@ describe("GET /fixtures/backtest", () => {
 describe("max_drawdown from the days' sums (more bets than a page of the sequence)", () => {
   const input = (query: Record<string, string>) => fixturesBacktestInput({ query }, new Date());
 
+  const reads = (query: Record<string, string>) => new BacktestReads(env.es, env.deps.indices, input(query));
+
   /** The reading a rule of more than a page gets: its first page taken as not the whole sequence. */
   async function refined(query: Record<string, string>) {
-    const rule = input(query);
-    const index = env.deps.indices.fixtures_all;
-    const days = await readDaySums(env.es, rule, index);
-    const profits = (await readSequencedBets(env.es, (after) => profitSequenceRequest(rule, index, after))).bets.map((bet) => bet.profit);
+    const rule = reads(query);
+    const days = await rule.daySums();
+    const profits = await rule.allBets();
     const totals = { bets: profits.length, profitMilli: profits.reduce((sum, profit) => sum + profit, 0) };
-    const drawdown = await backtestMaxDrawdown(env.es, rule, index, { bets: [], complete: false }, days, totals);
+    const drawdown = await exactMaxDrawdown(rule, { bets: [], complete: false }, days, totals);
     return { days, drawdown, walk: maxDrawdown(profits), totals };
   }
 
@@ -183,15 +183,14 @@ describe("max_drawdown from the days' sums (more bets than a page of the sequenc
     expect(all.drawdown.maxDrawdown).toBe(all.walk);
     expect(all.drawdown.how).toBe("bounds");
     // Days that do not add up to the counts (a bet they lack would never be read): every bet is walked.
-    const short = await backtestMaxDrawdown(env.es, input({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" }), env.deps.indices.fixtures_all, { bets: [], complete: false }, all.days?.slice(1), all.totals);
+    const short = await exactMaxDrawdown(reads({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" }), { bets: [], complete: false }, all.days?.slice(1), all.totals);
     expect(short).toEqual({ maxDrawdown: all.walk, how: "walk", betsRead: all.totals.bets });
   });
 
   it("sums days minute by minute of kick-off as they are summed whole", async () => {
-    const rule = input({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" });
-    const index = env.deps.indices.fixtures_all;
-    const days = (await readDaySums(env.es, rule, index)) ?? [];
-    const minutes = await readSpanSums(env.es, spanSumsRequest(rule, index, days), MINUTE_MS);
+    const rule = reads({ market_id: "1", label_id: "1", start_date: "2025-01-01", end_date: "2025-06-30" });
+    const days = (await rule.daySums()) ?? [];
+    const minutes = await rule.minutesOfSpans(days);
     // 2025-01-10 15:00: 7011 -1 and 7012 +1.1 (best price 2.1) in one minute.
     const tenth = Date.UTC(2025, 0, 10, 15);
     expect(minutes.find((minute) => minute.from === tenth)).toEqual({ from: tenth, to: tenth + MINUTE_MS, bets: 2, profit: 100, gain: 1100, loss: -1000 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { maxDrawdown } from "../../src/domain/backtest/drawdown.js";
 import { BOOKMAKERS, SELECTIONS } from "../../src/domain/football/odds/markets.js";
 import { BEST_PRICE, bookmakerKey, selectionKey } from "../../src/domain/fixture/settled-selections.js";
-import { backtestMaxDrawdown, readDaySums } from "../../src/routes/fixtures-backtest/drawdown-reads.js";
+import { BacktestReads } from "../../src/backtest/backtest-reads.js";
+import { exactMaxDrawdown } from "../../src/domain/backtest/exact-drawdown.js";
 import { profitSequenceRequest, type BacktestInput } from "../../src/search/backtest/backtest-request.js";
 import { readSequencedBets } from "../../src/store/backtest-reads.js";
 import { useRealDataEnv } from "../support/real-data-env.js";
@@ -30,13 +31,14 @@ describe.skipIf(!realData)("max_drawdown from the days' sums on the real data", 
     for (const selection of SELECTIONS) {
       for (const price of prices) {
         const input: BacktestInput = { where: [], start: new Date("2000-01-01T00:00:00Z"), end: new Date(), selectionKey: selectionKey(selection), price };
-        const days = await readDaySums(env().es, input, index);
-        const all = await readSequencedBets(env().es, (after) => profitSequenceRequest(input, index, after));
+        const reads = new BacktestReads(env().es, env().deps.indices, input);
+        const days = await reads.daySums();
+        const all = await readSequencedBets(env().es, profitSequenceRequest(input, index));
         const totals = { bets: all.bets.length, profitMilli: all.bets.reduce((sum, bet) => sum + bet.profit, 0) };
         // Every other rule starts from a first page of its bets as the endpoint does (its days known
         // but the last, which the page may cut), the others from none.
         const firstPage = (rules++ % 2 === 0 ? { bets: all.bets.slice(0, FIRST_PAGE), complete: false } : { bets: [], complete: false });
-        const result = await backtestMaxDrawdown(env().es, input, index, firstPage, days, totals);
+        const result = await exactMaxDrawdown(reads, firstPage, days, totals);
         const label = `${selectionKey(selection)} at ${price}: ${all.bets.length} bets`;
         expect.soft(result.maxDrawdown, label).toBe(maxDrawdown(all.bets.map((bet) => bet.profit)));
         if (result.how === "bounds") bounded++;

@@ -92,6 +92,9 @@ export function drawdownBounds(spans: readonly SpanProfits[], exact: ReadonlyMap
 /** A bet in the sequence: its kick-off (ms since the epoch) and its profit. */
 export type SequencedBet = { at: number; profit: number };
 
+/** The bets of the sequence read so far, in its order; `complete` when they are all of it. */
+export type SequencePage = { bets: SequencedBet[]; complete: boolean };
+
 /**
  * The bets of a stretch of the sequence by the span (its `from`) they kick off in, each span's in
  * the sequence's order; `spans` in order, not overlapping. A bet in none is left out.

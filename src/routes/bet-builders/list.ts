@@ -6,11 +6,9 @@ import type { FixtureDocument } from "../../domain/fixture/fixture-document.js";
 import { readFixturesById, type FixtureFamilies } from "../../store/fixture-reads.js";
 import type { IndexNames } from "../../store/index-names.js";
 import { searchHits } from "../../store/searches.js";
-import { presentFixture, type FixtureView } from "../../presenters/fixture-presenter.js";
-import { presentBetBuilder, type BetBuilderView } from "./presenter.js";
+import { presentFixture } from "../../presenters/fixture-presenter.js";
+import { presentBetBuilder, type BetBuilderFixtureView } from "./presenter.js";
 import { BET_BUILDERS_CAP, betBuildersListSearch, FIXTURE_SOURCE_EXCLUDES, type BetBuildersFilters } from "../../search/bet-builders/list-query.js";
-
-export type BetBuilderFixtureView = FixtureView & { bet_builders: BetBuilderView[] };
 
 const NO_INCLUDES: ReadonlySet<string> = new Set();
 

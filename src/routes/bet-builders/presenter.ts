@@ -1,11 +1,23 @@
 import { CONTENT_LANGUAGES, type BetBuilderDocument, type BetBuilderSelection, type ContentLanguage } from "../../domain/bet-builders/document.js";
+import type { z } from "../../openapi/zod.js";
+import type { SelectionSchema } from "../../presenters/fixture-schema.js";
+import type { BetBuilderFixtureSchema, BetBuilderSchema, BetBuildersResponseSchema } from "./schema.js";
+
+type BetBuilderView = z.input<typeof BetBuilderSchema>;
+/** A fixture of GET /bet-builders with the user's bet builders under it (list.ts builds it). */
+export type BetBuilderFixtureView = z.input<typeof BetBuilderFixtureSchema>;
+
+/** The response body of GET /bet-builders: the fixtures, each with its bet builders. */
+export function presentBetBuilderList(fixtures: BetBuilderFixtureView[]): z.input<typeof BetBuildersResponseSchema> {
+  return { fixtures };
+}
 
 /**
  * One Bet builder, field by field in the documented order of its fields,
  * so stored-only fields (fixture copies, other languages) never leak. `content` is
  * the requested language's explanation, English when there is none in it.
  */
-export function presentBetBuilder(doc: BetBuilderDocument, language: string) {
+export function presentBetBuilder(doc: BetBuilderDocument, language: string): BetBuilderView {
   const contentLanguage: ContentLanguage = (CONTENT_LANGUAGES as readonly string[]).includes(language) ? (language as ContentLanguage) : "en";
   const content = doc.content[contentLanguage] ?? doc.content.en;
   return {
@@ -28,9 +40,7 @@ export function presentBetBuilder(doc: BetBuilderDocument, language: string) {
   };
 }
 
-export type BetBuilderView = ReturnType<typeof presentBetBuilder>;
-
-function presentSelection(selection: BetBuilderSelection): BetBuilderSelection {
+function presentSelection(selection: BetBuilderSelection): z.input<typeof SelectionSchema> {
   return {
     odd_id: selection.odd_id,
     fixture_id: selection.fixture_id,

@@ -7,7 +7,7 @@ import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { readBetBuilder } from "../../store/bet-builders.js";
 import { listBetBuilders } from "./list.js";
-import { presentBetBuilder } from "./presenter.js";
+import { presentBetBuilder, presentBetBuilderList } from "./presenter.js";
 import { BET_BUILDERS_CAP, contentExcept } from "../../search/bet-builders/list-query.js";
 import {
   BetBuilderByIdSchema,
@@ -57,7 +57,7 @@ export function betBuildersRouter(): Router<AppState, AppContext> {
       ...(query.is_live !== undefined ? { isLive: query.is_live } : {}),
     };
     ctx.state.cache = CACHE_POLICIES.live;
-    ctx.body = { fixtures: await listBetBuilders(ctx.deps.es, ctx.deps.indices, ctx.state.principal!.userId, filters, language) };
+    ctx.body = presentBetBuilderList(await listBetBuilders(ctx.deps.es, ctx.deps.indices, ctx.state.principal!.userId, filters, language));
   });
 
   router.get("/bet-builders/:id", async (ctx) => {

@@ -3,8 +3,7 @@ import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { inPlayBacktestRequest, inPlayCandidatesRequest } from "../../search/backtest/in-play-request.js";
-import { readInPlayCandidates, readInPlayCounts } from "../../store/in-play-backtest-reads.js";
+import { readInPlayBacktest } from "../../backtest/in-play-backtest-reads.js";
 import { presentInPlayBacktest } from "./presenter.js";
 import { InPlayBacktestDocSchema, InPlayBacktestResponseSchema, inPlayBacktestInput } from "./schema.js";
 import type { ApiTag } from "../../openapi/tags.js";
@@ -29,12 +28,7 @@ registry.registerPath({
 export function fixturesBacktestInPlayRouter(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>();
   router.get("/fixtures/backtest/in-play", async (ctx) => {
-    const input = inPlayBacktestInput(ctx, new Date());
-    // Past fixtures are in both families: history and what the live part still holds.
-    const index = ctx.deps.indices.fixtures_all;
-    // The fixtures in range first: at most that many fired, the size of the sample of first fires.
-    const candidates = await readInPlayCandidates(ctx.deps.es, inPlayCandidatesRequest(input, index));
-    const counts = await readInPlayCounts(ctx.deps.es, inPlayBacktestRequest(input, index, candidates), ctx.deps.indices.leagues);
+    const counts = await readInPlayBacktest(ctx.deps.es, ctx.deps.indices, inPlayBacktestInput(ctx, new Date()));
     ctx.state.cache = CACHE_POLICIES.backtest;
     ctx.body = presentInPlayBacktest(counts);
   });

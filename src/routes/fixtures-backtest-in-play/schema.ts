@@ -6,8 +6,8 @@ import { parseQuery, type QueryRequest } from "../../http/query.js";
 import { bracketedParam, whereAsOnSearch } from "../../http/bracketed-param.js";
 import { z } from "../../openapi/zod.js";
 import type { InPlayBacktestInput } from "../../search/backtest/in-play-request.js";
-import { DEFAULT_DAYS, kickoffDays } from "../fixtures-backtest/kickoff-days.js";
-import { inPlayWhere } from "./rule-conditions.js";
+import { DEFAULT_DAYS, kickoffDays } from "../../backtest/kickoff-days.js";
+import { inPlayWhere } from "../../backtest/in-play-where.js";
 
 const FIRST_MINUTE = 1;
 

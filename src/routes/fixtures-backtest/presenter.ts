@@ -1,8 +1,10 @@
 import { averageOdds, fairOdds, hitRate, roi, units } from "../../domain/backtest/figures.js";
+import type { z } from "../../openapi/zod.js";
 import type { BacktestCounts } from "../../store/backtest-reads.js";
+import type { FixturesBacktestResponseSchema } from "./schema.js";
 
-/** The response body of GET /fixtures/backtest, field by field (nothing stored leaks through). */
-export function presentBacktest(counts: BacktestCounts, drawdownMilli: number) {
+/** The response body of GET /fixtures/backtest, field by field (nothing stored leaks through), of the documented shape. */
+export function presentBacktest(counts: BacktestCounts, drawdownMilli: number): z.input<typeof FixturesBacktestResponseSchema> {
   return {
     backtest: {
       fixtures: counts.fixtures,

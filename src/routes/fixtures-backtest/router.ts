@@ -3,9 +3,8 @@ import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { backtestAggregationRequest } from "../../search/backtest/backtest-request.js";
-import { readBacktestCounts } from "../../store/backtest-reads.js";
-import { backtestMaxDrawdown, readDaySums, readFirstSequencePage } from "./drawdown-reads.js";
+import { BacktestReads } from "../../backtest/backtest-reads.js";
+import { exactMaxDrawdown } from "../../domain/backtest/exact-drawdown.js";
 import { presentBacktest } from "./presenter.js";
 import { FixturesBacktestDocSchema, FixturesBacktestResponseSchema, fixturesBacktestInput } from "./schema.js";
 import type { ApiTag } from "../../openapi/tags.js";
@@ -29,17 +28,11 @@ registry.registerPath({
 export function fixturesBacktestRouter(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>();
   router.get("/fixtures/backtest", async (ctx) => {
-    const input = fixturesBacktestInput(ctx, new Date());
-    // Past fixtures are in both families: history and what the live part still holds.
-    const index = ctx.deps.indices.fixtures_all;
+    const reads = new BacktestReads(ctx.deps.es, ctx.deps.indices, fixturesBacktestInput(ctx, new Date()));
     // Three searches side by side: the counts, each day's sums, and the first page of the profits
     // in order; max_drawdown reads more only when that page was not the whole sequence.
-    const [counts, days, firstPage] = await Promise.all([
-      readBacktestCounts(ctx.deps.es, backtestAggregationRequest(input, index), ctx.deps.indices.leagues),
-      readDaySums(ctx.deps.es, input, index),
-      readFirstSequencePage(ctx.deps.es, input, index),
-    ]);
-    const drawdown = await backtestMaxDrawdown(ctx.deps.es, input, index, firstPage, days, counts);
+    const [counts, days, firstPage] = await Promise.all([reads.counts(), reads.daySums(), reads.firstSequencePage()]);
+    const drawdown = await exactMaxDrawdown(reads, firstPage, days, counts);
     ctx.state.cache = CACHE_POLICIES.backtest;
     ctx.body = presentBacktest(counts, drawdown.maxDrawdown);
   });

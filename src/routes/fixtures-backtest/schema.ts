@@ -6,9 +6,9 @@ import { parseQuery, type QueryRequest } from "../../http/query.js";
 import { bracketedParam, whereAsOnSearch } from "../../http/bracketed-param.js";
 import { z } from "../../openapi/zod.js";
 import type { BacktestInput } from "../../search/backtest/backtest-request.js";
-import { betSelection } from "./bet-selection.js";
-import { DEFAULT_DAYS, kickoffDays } from "./kickoff-days.js";
-import { backtestWhere } from "./rule-conditions.js";
+import { betSelection } from "../../backtest/bet-selection.js";
+import { DEFAULT_DAYS, kickoffDays } from "../../backtest/kickoff-days.js";
+import { backtestWhere } from "../../backtest/pre-match-where.js";
 
 const backtestShape = {
   league_id: idListParam("league_id").optional(),

@@ -1,11 +1,13 @@
 import { round } from "../../domain/football/odds/book.js";
+import type { z } from "../../openapi/zod.js";
 import type { HeadToHeadCounts } from "../../store/head-to-head-reads.js";
+import type { HeadToHeadSummarySchema } from "./schema.js";
 
 /**
  * The summary of GET /fixtures/head-to-head, field by field, from Elasticsearch's counts over every
  * meeting: both teams in the order asked for, and the ratios divided here, once (null without a meeting).
  */
-export function presentHeadToHeadSummary(teamIds: readonly [number, number], counts: HeadToHeadCounts) {
+export function presentHeadToHeadSummary(teamIds: readonly [number, number], counts: HeadToHeadCounts): z.input<typeof HeadToHeadSummarySchema> {
   const { meetings } = counts;
   return {
     meetings,

@@ -2,6 +2,8 @@ import { localizedName } from "../../domain/localized-name.js";
 import { presentFixture } from "../../presenters/fixture-presenter.js";
 import type { CountryHit, LeagueHit, TeamHit } from "../../search/entity/documents.js";
 import type { RankedResult } from "../../search/entity/rank.js";
+import type { z } from "../../openapi/zod.js";
+import type { EntitySearchResponseSchema, SearchCountrySchema, SearchLeagueSchema, SearchTeamSchema } from "./schema.js";
 
 /**
  * Entity-search items, every field listed one by one (search forms and priors never leak),
@@ -15,11 +17,11 @@ function round(score: number): number {
 
 const FOOTBALL = { id: 1, name: "Football" };
 
-export function presentCountry(doc: CountryHit, score: number, language: string) {
+export function presentCountry(doc: CountryHit, score: number, language: string): z.input<typeof SearchCountrySchema> {
   return { id: doc.id, name: localizedName(doc.names, doc.name, language), alpha3: doc.alpha3, score: round(score) };
 }
 
-export function presentTeam(doc: TeamHit, score: number, language: string) {
+export function presentTeam(doc: TeamHit, score: number, language: string): z.input<typeof SearchTeamSchema> {
   return {
     id: doc.id,
     name: localizedName(doc.names, doc.name, language),
@@ -30,7 +32,7 @@ export function presentTeam(doc: TeamHit, score: number, language: string) {
   };
 }
 
-export function presentLeague(doc: LeagueHit, score: number, live: number, language: string) {
+export function presentLeague(doc: LeagueHit, score: number, live: number, language: string): z.input<typeof SearchLeagueSchema> {
   const season = doc.season;
   return {
     region: { id: doc.region.id, name: doc.region.name },
@@ -50,7 +52,7 @@ export function presentLeague(doc: LeagueHit, score: number, live: number, langu
 }
 
 /** The response: only the keys of the requested types, in the order countries, leagues, teams, fixtures. */
-export function presentEntitySearch(result: RankedResult, language: string) {
+export function presentEntitySearch(result: RankedResult, language: string): z.input<typeof EntitySearchResponseSchema> {
   return {
     ...(result.countries && { countries: result.countries.map((entry) => presentCountry(entry.item, entry.score, language)) }),
     ...(result.leagues && { leagues: result.leagues.map((entry) => presentLeague(entry.item, entry.score, entry.live, language)) }),

@@ -7,7 +7,7 @@ import { requireRole } from "../../middleware/authenticate.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
 import { searchSources } from "../../store/searches.js";
-import { presentStandingRow } from "./presenter.js";
+import { presentStandings } from "./presenter.js";
 import { standingsSearch } from "../../search/standings/standings-query.js";
 import { StandingsListSchema, StandingsResponseSchema } from "./schema.js";
 import type { ApiTag } from "../../openapi/tags.js";
@@ -32,9 +32,8 @@ export function standingsRouter(): Router<AppState, AppContext> {
     const query = parseQuery(ctx, StandingsListSchema);
     const language = resolveLanguage(query);
     const rows = await searchSources<Pick<StandingDocument, "row" | "team_names">>(ctx.deps.es, standingsSearch(ctx.deps.indices.standings, query.season_id));
-    const standings = rows.map((row) => presentStandingRow(row, language));
     ctx.state.cache = CACHE_POLICIES.standings;
-    ctx.body = { standings };
+    ctx.body = presentStandings(rows, language);
   });
   return router;
 }

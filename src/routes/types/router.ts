@@ -5,7 +5,7 @@ import type { AppContext, AppState } from "../../http/context.js";
 import { parseQuery, resolveLanguage } from "../../http/query.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { presentType } from "./presenter.js";
+import { presentTypes } from "./presenter.js";
 import { TypesListSchema, TypesResponseSchema } from "./schema.js";
 import type { ApiTag } from "../../openapi/tags.js";
 
@@ -27,7 +27,7 @@ export function typesRouter(): Router<AppState, AppContext> {
     const groups = query.developer_type;
     const types = groups ? ALL_TYPES.filter((type) => groups.includes(type.developer_type)) : ALL_TYPES;
     ctx.state.cache = CACHE_POLICIES.dictionary;
-    ctx.body = { types: types.map(presentType) };
+    ctx.body = presentTypes(types);
   });
   return router;
 }

@@ -177,17 +177,13 @@ export function spanSumsRequest(input: BacktestInput, index: string, within?: re
 }
 
 /**
- * One page of the bets' profits in kick-off order, then fixture id: what max_drawdown walks.
+ * The bets' profits in kick-off order, then fixture id, a page at a time: what max_drawdown walks
+ * (the reader pages on with `search_after`; the sort ends on the fixture id, unique to a bet).
  * No document is loaded (`stored_fields: _none_`): each hit is its sort values, the profit last,
  * read from the bet's nested document (a nested sort filtered to the selection backed), the
  * kick-off (ms) first. With `spans`, only the bets of those spans (max_drawdown's refinement).
  */
-export function profitSequenceRequest(
-  input: BacktestInput,
-  index: string,
-  after?: estypes.SortResults,
-  spans?: readonly SpanProfits[],
-): estypes.SearchRequest {
+export function profitSequenceRequest(input: BacktestInput, index: string, spans?: readonly SpanProfits[]): estypes.SearchRequest {
   return {
     index,
     size: SEQUENCE_PAGE,
@@ -200,6 +196,5 @@ export function profitSequenceRequest(
       { id: { order: "asc" } },
       { [betFields(input.price).profit]: { order: "asc", nested: { path: SETTLED_PATH, filter: selectionBet(input) } } },
     ],
-    ...(after ? { search_after: after } : {}),
   };
 }

@@ -12,6 +12,7 @@ import { cycles, importGraph, type ImportEdge } from "../../support/import-graph
  *            and the connection to Redis, the other store (shared-state/: limits across instances)
  *   search   pure builders of Elasticsearch requests from fully validated input
  *   http     the HTTP half: app, middleware, routes (schema → builder → store → presenter),
+ *            the backtests' parameters and reads (builder → store, for one rule),
  *            and the streams (change feed → standing queries → the same builder and presenter)
  *   writers  what changes the data: the rebuild, the importer, live updates and what
  *            follows them (standings, bet builders)
@@ -31,6 +32,7 @@ const LAYERS = {
     "http/",
     "middleware/",
     "routes/",
+    "backtest/",
     "presenters/",
     "openapi/",
     "auth/",

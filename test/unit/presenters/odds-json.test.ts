@@ -5,6 +5,7 @@ import { SELECTIONS } from "../../../src/domain/football/odds/markets.js";
 import { oddId } from "../../../src/domain/football/odds/odd-id.js";
 import { Random } from "../../../src/domain/football/random.js";
 import type { OddsFilter } from "../../../src/presenters/fixture-filters.js";
+import { SelectionSchema } from "../../../src/presenters/fixture-schema.js";
 import { presentOdds } from "../../../src/presenters/fixture-modules.js";
 import { oddsJson } from "../../../src/presenters/odds-json.js";
 
@@ -50,6 +51,16 @@ describe("oddsJson", () => {
           expect(oddsJson(doc, filter, liveOnly)).toBe(JSON.stringify(presentOdds(doc, filter, liveOnly)));
         }
       }
+    }
+  });
+
+  it("writes the keys of SelectionSchema, raw's too, in the schema's order, for every selection", () => {
+    const doc = { id: FIXTURE_ID, odds: randomOdds(new Random("odds-json keys"), FIXTURE_ID) };
+    const odds = JSON.parse(oddsJson(doc, undefined, false)) as Array<Record<string, unknown> & { raw: Record<string, unknown> }>;
+    expect(odds).toHaveLength(doc.odds.length);
+    for (const odd of odds) {
+      expect(Object.keys(odd)).toEqual(Object.keys(SelectionSchema.shape));
+      expect(Object.keys(odd.raw)).toEqual(Object.keys(SelectionSchema.shape.raw.shape));
     }
   });
 

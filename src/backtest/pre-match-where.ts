@@ -1,10 +1,10 @@
 import type { ParsedUrlQuery } from "node:querystring";
-import { METRIC_GROUPS } from "../../domain/types/developer-types.js";
-import { METRIC_NAMES } from "../../domain/types/metric-names.js";
-import { ALL_TYPES } from "../../domain/types/types.js";
-import { parseWhere } from "../../http/bracket-params.js";
-import { BadRequestError } from "../../http/errors.js";
-import type { WhereCondition } from "../../search/fixtures-search/conditions.js";
+import { METRIC_GROUPS } from "../domain/types/developer-types.js";
+import { METRIC_NAMES } from "../domain/types/metric-names.js";
+import { ALL_TYPES } from "../domain/types/types.js";
+import { parseWhere } from "../http/bracket-params.js";
+import { BadRequestError } from "../http/errors.js";
+import type { WhereCondition } from "../search/fixtures-search/conditions.js";
 
 const IN_PLAY_NAMES: ReadonlySet<string> = new Set(
   ALL_TYPES.filter((type) => type.developer_type === "statistics" || type.developer_type === "trends").map((type) => type.developer_name),

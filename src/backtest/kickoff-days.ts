@@ -1,5 +1,5 @@
-import { BadRequestError } from "../../http/errors.js";
-import { parsePlainDate } from "../../http/timestamps.js";
+import { BadRequestError } from "../http/errors.js";
+import { parsePlainDate } from "../http/timestamps.js";
 
 const DAY_MS = 86_400_000;
 

@@ -1,12 +1,12 @@
 import type { ParsedUrlQuery } from "node:querystring";
-import { IN_PLAY_STATE_NAMES } from "../../domain/fixture/in-play-states.js";
-import { METRIC_GROUPS } from "../../domain/types/developer-types.js";
-import { TREND_TYPES } from "../../domain/types/match-types.js";
-import { METRIC_NAMES } from "../../domain/types/metric-names.js";
-import { WINDOWED_STATISTIC_TYPES } from "../../domain/types/windowed-types.js";
-import { parseWhere } from "../../http/bracket-params.js";
-import { BadRequestError } from "../../http/errors.js";
-import type { WhereCondition } from "../../search/fixtures-search/conditions.js";
+import { IN_PLAY_STATE_NAMES } from "../domain/fixture/in-play-states.js";
+import { METRIC_GROUPS } from "../domain/types/developer-types.js";
+import { TREND_TYPES } from "../domain/types/match-types.js";
+import { METRIC_NAMES } from "../domain/types/metric-names.js";
+import { WINDOWED_STATISTIC_TYPES } from "../domain/types/windowed-types.js";
+import { parseWhere } from "../http/bracket-params.js";
+import { BadRequestError } from "../http/errors.js";
+import type { WhereCondition } from "../search/fixtures-search/conditions.js";
 
 const STATE_NAMES: ReadonlySet<string> = new Set(IN_PLAY_STATE_NAMES);
 

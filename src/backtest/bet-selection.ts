@@ -1,6 +1,6 @@
-import { BadRequestError } from "../../http/errors.js";
-import { ALL_MARKETS, MARKETS, SELECTIONS, type Selection } from "../../domain/football/odds/markets.js";
-import { GOAL_LINES } from "../../domain/football/model/poisson.js";
+import { BadRequestError } from "../http/errors.js";
+import { ALL_MARKETS, MARKETS, SELECTIONS, type Selection } from "../domain/football/odds/markets.js";
+import { GOAL_LINES } from "../domain/football/model/poisson.js";
 
 const MARKET_LIST = ALL_MARKETS.map((market) => `${market.id} (${market.name})`).join(", ");
 const LINED_MARKET = `${MARKETS.OVER_UNDER.id} (${MARKETS.OVER_UNDER.name})`;
