@@ -6,7 +6,7 @@ import { Membership, versionKey, type MatchingHit, type MembershipChange, type S
 import { sseEvent, sseFrame, type SseFrame } from "./sse-frames.js";
 import type { Subscriber } from "./subscriber.js";
 import { localEventId, resumeDiff, resumeSuffix, shortHash } from "./resume-point.js";
-import type { PresentableFixture } from "../presenters/fixture-json-cache.js";
+import type { PresentableFixture } from "../reading/presentable-fixture.js";
 
 /**
  * One distinct standing query and everyone subscribed to it. Its question is the polled
@@ -45,7 +45,7 @@ export function payloadKey(version: string, presentation: string): string {
   return `${version}|${presentation}`;
 }
 
-/** A fixture to present: its document, or the JSON the cache kept for its version (declared with the cache). */
+/** A fixture to present: its document, or the JSON the cache kept for its version (declared by reading). */
 export type { PresentableFixture };
 
 /** A fixture of a snapshot, in the polled endpoint's order, with the version it is shown at. */

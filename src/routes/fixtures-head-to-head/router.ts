@@ -4,7 +4,7 @@ import type { AppContext, AppState } from "../../http/context.js";
 import { sendJsonParts } from "../../http/json-parts-response.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { searchPresentable } from "../../presenters/cached-fixtures.js";
+import { readFixtureList } from "../../reading/list-read.js";
 import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { fixtureListTag } from "../../presenters/fixture-list-tag.js";
 import { meetingsRequest, summaryRequest } from "../../search/head-to-head/head-to-head-request.js";
@@ -40,7 +40,7 @@ export function fixturesHeadToHeadRouter(): Router<AppState, AppContext> {
     const options = { language, includes, filters, variant: "fixtures" } as const;
     // Two searches side by side: the meetings listed, and the counts over all of them.
     const [fixtures, counts] = await Promise.all([
-      searchPresentable(es, cache, meetingsRequest(input, index), options),
+      readFixtureList(es, cache, meetingsRequest(input, index), options),
       readHeadToHeadCounts(es, summaryRequest(input, index)),
     ]);
     ctx.state.cache = CACHE_POLICIES.headToHead;

@@ -7,7 +7,7 @@ import { sendJsonParts } from "../../http/json-parts-response.js";
 import { fixtureListJson } from "../../presenters/fixture-list-json.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { fullPageWindow, hasMore } from "../../search/page-window.js";
-import { searchPresentable } from "../../presenters/cached-fixtures.js";
+import { readFixtureList } from "../../reading/list-read.js";
 import { FixturesSearchDocSchema, FixturesSearchResponseSchema, fixturesSearchInput } from "./schema.js";
 import { DEFAULT_LIVE_HOURS } from "../../config.js";
 import type { ApiTag } from "../../openapi/tags.js";
@@ -42,7 +42,7 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
     );
     // Every include search offers lives in the fixture document itself: no second search.
     const options = { language, includes, filters, variant: "search" } as const;
-    const fixtures = await searchPresentable(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
+    const fixtures = await readFixtureList(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
     ctx.state.cache = CACHE_POLICIES.live;
     sendJsonParts(ctx, fixtureListJson(
       "fixtures",
