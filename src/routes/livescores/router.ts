@@ -3,8 +3,7 @@ import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { sendJsonParts } from "../../http/json-parts-response.js";
-import { fixtureListJson } from "../../presenters/fixture-list-json.js";
+import { sendFixtureList } from "../../http/fixture-list-response.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
 import { readFixtureList } from "../../reading/list-read.js";
 import { livescoresInput, LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
@@ -30,8 +29,7 @@ export function livescoresRouter(): Router<AppState, AppContext> {
     const options = { language, includes, filters, variant: "livescores" } as const;
     const request = buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId, leagueIds, includes });
     const fixtures = await readFixtureList(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
-    ctx.state.cache = CACHE_POLICIES.live;
-    sendJsonParts(ctx, fixtureListJson("fixtures", fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options))));
+    sendFixtureList(ctx, { fixtures, options, cache: CACHE_POLICIES.live });
   });
   return router;
 }
