@@ -13,7 +13,7 @@ import { cycles, importGraph, type ImportEdge } from "../../support/import-graph
  *   search   pure builders of Elasticsearch requests from fully validated input
  *   reading  reading presented fixtures: the cache peek, the versioned reads, the last_fixtures
  *            splice; for every fixture-list route and the stream rounds, below both
- *   http     the HTTP half: app, middleware, routes (schema → builder → store → presenter),
+ *   http     the HTTP half: app, middleware, routes (schema → builder → reading or store → presenter),
  *            and the streams (change feed → standing queries → the same builder and presenter)
  *   writers  what changes the data: the rebuild, the importer, live updates and what
  *            follows them (standings, bet builders)
