@@ -51,10 +51,11 @@ export type AppState = Koa.DefaultState & {
    */
   leaveAdmission?: () => void;
   /**
-   * The ETag's value (inside `W/"..."`) when the route derived it from what determines the
-   * body (src/presenters/fixture-list-tag.ts); without it the body is hashed.
+   * The ETag's value (inside `W/"..."`) derived from what determines the body rather than from
+   * the bytes (a fixture list: src/http/fixture-list-response.ts), asked for only where the
+   * policy gives an ETag; without it, or when it gives null, the body is hashed.
    */
-  entityTag?: string;
+  entityTag?: () => string | null;
 };
 
 export type AppContext = Koa.ParameterizedContext<AppState, Koa.DefaultContext & { deps: AppDeps }>;

@@ -11,7 +11,7 @@ import type { JsonParts } from "../presenters/fixture-list-json.js";
  * every part as it is; and, as a Readable, through koa-compress's zlib stream when the client
  * asked for an encoding: then the parts are joined first, into one zlib write (compressing
  * costs far more than the copy). Content-Length comes from `byteLength` (set by
- * `sendJsonParts`), so a HEAD or an identity answer carries it.
+ * `sendFixtureList`), so a HEAD or an identity answer carries it.
  */
 export class PartsBody extends Readable {
   readonly #parts: readonly Buffer[];
@@ -37,8 +37,13 @@ export class PartsBody extends Readable {
     res.end();
   }
 
+  /** The parts as one buffer: for the compressor's one zlib write, or a body that must be hashed. */
+  joined(): Buffer {
+    return Buffer.concat(this.#parts);
+  }
+
   override _read(): void {
-    this.push(Buffer.concat(this.#parts));
+    this.push(this.joined());
     this.push(null);
   }
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
-import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
 import { LAST_FIXTURE_INCLUDES } from "../domain/fixture/includes.js";
+import type { PresentableFixture } from "../reading/presentable-fixture.js";
 import { presentFixtureJson, type PresentFixtureOptions } from "./fixture-presenter.js";
 
 /**
@@ -88,13 +88,6 @@ export class FixtureJsonCache {
 }
 
 export type FixtureJsonOptions = Omit<PresentFixtureOptions, "lastFixtures">;
-
-/**
- * A fixture to present (the routes' and the streams'): its stored document with its version
- * (null: never cached), or, where `peek` found its JSON, that JSON instead of the document
- * (held here, so an eviction between the peek and the presentation cannot lose it).
- */
-export type PresentableFixture = { version: string | null; doc: FixtureDocument } | { version: string; json: Buffer };
 
 function optionsKey(options: FixtureJsonOptions): string {
   const includes = [...options.includes].filter((include) => include !== "last_fixtures").sort().join(",");

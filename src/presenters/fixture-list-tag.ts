@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { codeFingerprint } from "./code-fingerprint.js";
-import type { FixtureJsonOptions, PresentableFixture } from "./fixture-json-cache.js";
+import type { PresentableFixture } from "../reading/presentable-fixture.js";
+import type { FixtureJsonOptions } from "./fixture-json-cache.js";
 
 export type FixtureListTagInput = {
   /** The list's key in the body (`fixtures`). */

@@ -1,18 +1,17 @@
 /** Elasticsearch's default `index.max_result_window`: from + size may not exceed it. */
 export const MAX_RESULT_WINDOW = 10_000;
 
-/** The slice of results a page fetches, from page and per_page already checked against the page-depth rule. */
+/**
+ * The slice of results a page fetches, from page and per_page already checked against the
+ * page-depth rule, and what its hits say about the next page: the window is chosen once per
+ * request, builds its search and gives its has_more.
+ */
 export type PageWindow = {
   from: number;
   /** per_page, or per_page + 1 where the extra hit, dropped from the response, tells whether another page has results. */
   size: number;
-  /**
-   * Whether the next page is within the first 10,000 results. When it is not, the next page
-   * is a 400, so no page "has results" after this one and has_more is false.
-   */
-  nextPageFetchable: boolean;
-  /** has_more means "this page is full" (/fixtures/search documents it so), not "another page has results". */
-  fullPageHasMore?: true;
+  /** has_more is true when the search answers at least this many hits; null: never (the next page would be a 400). */
+  moreAt: number | null;
 };
 
 /** Whether the page after `page` ends within the first 10,000 results. */
@@ -20,23 +19,25 @@ function nextPageFetchable(page: number, perPage: number): boolean {
   return (page + 1) * perPage <= MAX_RESULT_WINDOW;
 }
 
-/** The window of GET /fixtures: one hit beyond the page, while the next page can be fetched. */
+/**
+ * The window of GET /fixtures: one hit beyond the page, while the next page can be fetched.
+ * has_more is true exactly when another page has results: the extra hit came back and that
+ * page can be fetched (docs/api-behaviour.md, "Paging depth").
+ */
 export function lookAheadWindow(page: number, perPage: number): PageWindow {
-  const fetchable = nextPageFetchable(page, perPage);
-  return { from: (page - 1) * perPage, size: fetchable ? perPage + 1 : perPage, nextPageFetchable: fetchable };
-}
-
-/** The window of GET /fixtures/search: exactly the page, no count and no extra hit. */
-export function fullPageWindow(page: number, perPage: number): PageWindow {
-  return { from: (page - 1) * perPage, size: perPage, nextPageFetchable: nextPageFetchable(page, perPage), fullPageHasMore: true };
+  const from = (page - 1) * perPage;
+  return nextPageFetchable(page, perPage) ? { from, size: perPage + 1, moreAt: perPage + 1 } : { from, size: perPage, moreAt: null };
 }
 
 /**
- * has_more from the hits a page window fetched. On /fixtures it is true exactly when another
- * page has results: the extra hit came back and that page can be fetched (docs/api-behaviour.md,
- * "Paging depth"). On /fixtures/search it is true when the page is full, as documented there.
+ * The window of GET /fixtures/search: exactly the page, no count and no extra hit. has_more is
+ * true when the page is full, as that endpoint documents (on the last page that can be fetched too).
  */
-export function hasMore(window: PageWindow, perPage: number, hitCount: number): boolean {
-  if (window.fullPageHasMore) return hitCount === perPage;
-  return window.nextPageFetchable && hitCount > perPage;
+export function fullPageWindow(page: number, perPage: number): PageWindow {
+  return { from: (page - 1) * perPage, size: perPage, moreAt: perPage };
+}
+
+/** has_more of a page from the hits its window fetched. */
+export function hasMore(window: PageWindow, hitCount: number): boolean {
+  return window.moreAt !== null && hitCount >= window.moreAt;
 }

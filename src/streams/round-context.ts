@@ -1,8 +1,9 @@
 import type { estypes } from "@elastic/elasticsearch";
+import { presentableAtOnce } from "../reading/lists-at-once.js";
 import { unionSource } from "../search/streams/named-queries.js";
 import { versionKey, type StoredVersion } from "./membership.js";
 import type { Ask } from "./round-planner.js";
-import type { ReadDocument, StandingReader } from "./standing-reader.js";
+import type { StandingReader } from "./standing-reader.js";
 import type { Subscriber } from "./subscriber.js";
 import { payloadKey, type DataPoint, type IssuedEvent, type PayloadMemo, type PresentableFixture, type StandingQuery } from "./standing-query.js";
 
@@ -57,47 +58,25 @@ export class RoundContext {
   ) {}
 
   /**
-   * The presentable fixtures each query needs: the JSON the cache kept for the version, or
-   * the document, read once for all queries that show it with the same fields.
+   * The presentable fixtures each query needs (src/reading/lists-at-once.ts): the JSON this
+   * round made already for a query shown alike or the cache kept for the version, else the
+   * document, read once for all queries with the union of the fields they show.
    */
   async presentable(
     asks: readonly Ask[],
     needs: ReadonlyMap<StandingQuery, number[]>,
     matches: ReadonlyMap<string, Map<number, StoredVersion>>,
   ): Promise<Map<StandingQuery, Map<number, PresentableFixture>>> {
-    const out = new Map<StandingQuery, Map<number, PresentableFixture>>();
-    const toRead = new Set<number>();
-    const sources: Array<estypes.SearchSourceConfig | undefined> = [];
     const requests = new Map(asks.map((ask) => [ask.query, ask.request]));
-    for (const [query, ids] of needs) {
-      const own = new Map<number, PresentableFixture>();
-      out.set(query, own);
-      const versions = matches.get(query.id)!;
-      let missing = false;
-      for (const id of ids) {
-        const key = versionKey(id, versions.get(id)!);
-        // Presented already this round (by another query shown alike), or kept by the cache: no read.
-        const json = this.payloads.get(payloadKey(key, query.spec.presentation)) ?? query.spec.peek(key);
-        if (json) own.set(id, { version: key, json });
-        else {
-          toRead.add(id);
-          missing = true;
-        }
-      }
-      if (missing) sources.push(requests.get(query)?._source as estypes.SearchSourceConfig | undefined);
-    }
-    if (toRead.size === 0) return out;
-    // One read for every query: the union of the fields they show.
-    const documents = await this.reader.documents([...toRead], unionSource(sources));
-    for (const [query, ids] of needs) {
-      const own = out.get(query)!;
-      for (const id of ids) {
-        if (own.has(id)) continue;
-        const read = documents.get(id);
-        if (read) own.set(id, fromDocument(id, read));
-      }
-    }
-    return out;
+    return presentableAtOnce(
+      needs,
+      (query, id) => versionKey(id, matches.get(query.id)!.get(id)!),
+      (query, version) => this.payloads.get(payloadKey(version, query.spec.presentation)) ?? query.spec.peek(version),
+      async (ids, queries) => {
+        const documents = await this.reader.documents(ids, unionSource(queries.map((query) => requests.get(query)?._source as estypes.SearchSourceConfig | undefined)));
+        return new Map([...documents].map(([id, read]) => [id, { version: versionKey(id, read.version), doc: read.doc }]));
+      },
+    );
   }
 
   /**
@@ -125,8 +104,4 @@ export class RoundContext {
       for (const subscriber of corked) subscriber.uncork();
     }
   }
-}
-
-function fromDocument(id: number, read: ReadDocument): PresentableFixture {
-  return { version: versionKey(id, read.version), doc: read.doc };
 }

@@ -6,7 +6,8 @@ import { Membership, versionKey, type MatchingHit, type MembershipChange, type S
 import { sseEvent, sseFrame, type SseFrame } from "./sse-frames.js";
 import type { Subscriber } from "./subscriber.js";
 import { localEventId, resumeDiff, resumeSuffix, shortHash } from "./resume-point.js";
-import type { PresentableFixture } from "../presenters/fixture-json-cache.js";
+import type { PresentableFixture } from "../reading/presentable-fixture.js";
+import { fixtureListJson } from "../presenters/fixture-list-json.js";
 
 /**
  * One distinct standing query and everyone subscribed to it. Its question is the polled
@@ -45,7 +46,7 @@ export function payloadKey(version: string, presentation: string): string {
   return `${version}|${presentation}`;
 }
 
-/** A fixture to present: its document, or the JSON the cache kept for its version (declared with the cache). */
+/** A fixture to present: its document, or the JSON the cache kept for its version (declared by reading). */
 export type { PresentableFixture };
 
 /** A fixture of a snapshot, in the polled endpoint's order, with the version it is shown at. */
@@ -63,10 +64,8 @@ export type DataPoint = { dataHash: string; watermarkMs: number };
 /** What a resuming client's diff is made of (round-resumes.ts): what changed since its watermark, and the earlier answer of a window. */
 export type ResumeSets = { changed: ReadonlySet<number>; earlier: ReadonlySet<number> | null };
 
-const FIXTURES_OPEN = Buffer.from('{"fixtures":[');
 const FIXTURE_OPEN = Buffer.from('{"fixture":');
 const CLOSE = Buffer.from("}");
-const COMMA = Buffer.from(",");
 const HOUR_MS = 3_600_000;
 /** How long a question that does not move with time reuses its built request (see `requestAt`). */
 const FIXED_REQUEST_REUSE_MS = 60_000;
@@ -336,15 +335,10 @@ export class StandingQuery {
     return json;
   }
 
-  /** The snapshot as chunks: the fixtures' JSON is shared, never copied into one buffer per query. */
+  /** The snapshot as the polled endpoint's list with its time: the fixtures' JSON is shared, never copied into one buffer per query. */
   private snapshotFrame(entries: readonly SnapshotEntry[], at: Date, memo: PayloadMemo): SseFrame {
-    const chunks: Buffer[] = [FIXTURES_OPEN];
-    entries.forEach((entry, i) => {
-      if (i > 0) chunks.push(COMMA);
-      chunks.push(this.presented(entry.fixture, memo));
-    });
-    chunks.push(Buffer.from(`],"at":${JSON.stringify(at.toISOString())}}`));
-    return sseFrame(this.lastEventId, "snapshot", chunks);
+    const list = fixtureListJson("fixtures", entries.map((entry) => [this.presented(entry.fixture, memo)]), { at: at.toISOString() });
+    return sseFrame(this.lastEventId, "snapshot", list.parts);
   }
 }
 

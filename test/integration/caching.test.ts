@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PARTS_BODY_MIN_BYTES } from "../../src/http/json-parts-response.js";
+import { PARTS_BODY_MIN_BYTES } from "../../src/http/fixture-list-response.js";
 import { loadCatalog, MINI_SEASONS, miniCatalog } from "../support/mini-catalog.js";
 import { rawGet } from "../support/raw-get.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";

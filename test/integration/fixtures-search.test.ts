@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
+import { fullPageWindow } from "../../src/search/page-window.js";
 import { indexSearchFixtures, type SearchFixtureSpec, type ValueSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 import { DEFAULT_LIVE_HOURS } from "../../src/config.js";
@@ -159,7 +160,7 @@ describe("GET /fixtures/search windows and statuses", () => {
 
   it("includes both edges of the window on the node: now and now + N hours", async () => {
     const request = fixturesSearchRequest(
-      { window: 3, leagueIds: [EDGE_LEAGUE], where: [], order: null, includes: new Set(), page: 1, perPage: 10 },
+      { window: 3, leagueIds: [EDGE_LEAGUE], where: [], order: null, includes: new Set(), pageWindow: fullPageWindow(1, 10) },
       { index: env.deps.indices.fixtures, now: EDGE_NOW, liveHours: DEFAULT_LIVE_HOURS },
     );
     const response = await env.es.search<FixtureDocument>(request);

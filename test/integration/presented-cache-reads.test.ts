@@ -11,7 +11,7 @@ import type { FixtureDocument } from "../../src/domain/fixture/fixture-document.
 
 /**
  * Fixture lists read ids and versions first and only the documents whose presented JSON is
- * not kept (src/presenters/cached-fixtures.ts, src/routes/fixtures/page-read.ts): the answers
+ * not kept (src/reading/list-read.ts, src/reading/fixtures-page.ts): the answers
  * must be the ones a read of whole documents gives, whatever is kept.
  */
 const testEnv = useCatalogEnv();
@@ -38,7 +38,7 @@ describe("fixture lists through the presented-JSON cache", () => {
     expect(expected.every(({ body }) => (JSON.parse(body) as FixturesPage).fixtures.length > 0)).toBe(true);
     env.deps.fixtureJsonCache = new FixtureJsonCache(8 * 1024 * 1024);
     // The first read finds nothing kept, the later ones everything; pages by id, livescores and
-    // search read in two steps, pages by date in one (src/routes/fixtures/page-read.ts).
+    // search read in two steps, pages by date in one (src/reading/fixtures-page.ts).
     for (const [i, path] of PATHS.entries()) {
       for (const read of ["first", "second", "third", "fourth"]) expect(await answer(path), `${path}, ${read}`).toEqual(expected[i]);
     }

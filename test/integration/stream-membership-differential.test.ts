@@ -5,6 +5,7 @@ import { FILTERABLE_TYPES } from "../../src/domain/types/types.js";
 import type { Location } from "../../src/domain/fixture-parts.js";
 import { LOCATIONS, type WhereCondition } from "../../src/search/fixtures-search/conditions.js";
 import { fixturesSearchRequest } from "../../src/search/fixtures-search/search-request.js";
+import { fullPageWindow } from "../../src/search/page-window.js";
 import type { SearchWindow } from "../../src/search/fixtures-search/window-filter.js";
 import { buildLivescoresSearch } from "../../src/search/fixture-list/livescores-query.js";
 import { wholeResultSet } from "../../src/search/streams/standing-request.js";
@@ -76,8 +77,7 @@ function query(i: number): NamedQuery {
     where: Array.from({ length: random.int(0, 3) }, where),
     order: null,
     includes: new Set<never>(),
-    page: 1,
-    perPage: 1,
+    pageWindow: fullPageWindow(1, 1),
   };
   return { name: `q${i}`, query: fixturesSearchRequest(input, { index, now, liveHours: DEFAULT_LIVE_HOURS }).query! };
 }

@@ -19,7 +19,7 @@ import type { Client, estypes } from "@elastic/elasticsearch";
 import { ApiKeyStore } from "../../../src/store/api-key-store.js";
 import { pageWindow } from "../../../src/http/page-params.js";
 import { dateSelection } from "../../../src/routes/fixtures/date-selection.js";
-import { refTarget, TARGET_FIELDS } from "../../../src/routes/fixtures/last-fixtures.js";
+import { refTarget, TARGET_FIELDS } from "../../../src/reading/last-fixtures.js";
 import { buildFixturesSearch } from "../../../src/search/fixture-list/fixtures-query.js";
 import { buildLastFixturesSearches } from "../../../src/search/fixture-list/last-fixtures-query.js";
 import { buildLivescoresSearch } from "../../../src/search/fixture-list/livescores-query.js";

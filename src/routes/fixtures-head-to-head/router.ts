@@ -1,12 +1,10 @@
 import Router from "@koa/router";
 import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
-import { sendJsonParts } from "../../http/json-parts-response.js";
+import { sendFixtureList } from "../../http/fixture-list-response.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { searchPresentable } from "../../presenters/cached-fixtures.js";
-import { fixtureListJson } from "../../presenters/fixture-list-json.js";
-import { fixtureListTag } from "../../presenters/fixture-list-tag.js";
+import { readFixtureList } from "../../reading/list-read.js";
 import { meetingsRequest, summaryRequest } from "../../search/head-to-head/head-to-head-request.js";
 import { readHeadToHeadCounts } from "../../store/head-to-head-reads.js";
 import { presentHeadToHeadSummary } from "./presenter.js";
@@ -40,13 +38,11 @@ export function fixturesHeadToHeadRouter(): Router<AppState, AppContext> {
     const options = { language, includes, filters, variant: "fixtures" } as const;
     // Two searches side by side: the meetings listed, and the counts over all of them.
     const [fixtures, counts] = await Promise.all([
-      searchPresentable(es, cache, meetingsRequest(input, index), options),
+      readFixtureList(es, cache, meetingsRequest(input, index), options),
       readHeadToHeadCounts(es, summaryRequest(input, index)),
     ]);
-    ctx.state.cache = CACHE_POLICIES.headToHead;
     const rest = { summary: presentHeadToHeadSummary(input.teamIds, counts) };
-    const json = fixtureListJson("fixtures", fixtures.map((fixture) => cache.chunks(fixture, options)), rest);
-    sendJsonParts(ctx, json, fixtureListTag({ key: "fixtures", options, fixtures, rest }));
+    sendFixtureList(ctx, { fixtures, options, rest, cache: CACHE_POLICIES.headToHead });
   });
   return router;
 }

@@ -3,11 +3,10 @@ import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { sendJsonParts } from "../../http/json-parts-response.js";
-import { fixtureListJson } from "../../presenters/fixture-list-json.js";
+import { sendFixtureList } from "../../http/fixture-list-response.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
-import { fullPageWindow, hasMore } from "../../search/page-window.js";
-import { searchPresentable } from "../../presenters/cached-fixtures.js";
+import { hasMore } from "../../search/page-window.js";
+import { readFixtureList } from "../../reading/list-read.js";
 import { FixturesSearchDocSchema, FixturesSearchResponseSchema, fixturesSearchInput } from "./schema.js";
 import { DEFAULT_LIVE_HOURS } from "../../config.js";
 import type { ApiTag } from "../../openapi/tags.js";
@@ -33,7 +32,7 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
   const router = new Router<AppState, AppContext>();
   router.get("/fixtures/search", async (ctx) => {
     const input = fixturesSearchInput(ctx);
-    const { language, includes, filters, page, perPage } = input;
+    const { language, includes, filters, page, perPage, pageWindow } = input;
 
     const request = fixturesSearchRequest(
       input,
@@ -42,13 +41,9 @@ export function fixturesSearchRouter(): Router<AppState, AppContext> {
     );
     // Every include search offers lives in the fixture document itself: no second search.
     const options = { language, includes, filters, variant: "search" } as const;
-    const fixtures = await searchPresentable(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
-    ctx.state.cache = CACHE_POLICIES.live;
-    sendJsonParts(ctx, fixtureListJson(
-      "fixtures",
-      fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options)),
-      { pagination: { page, per_page: perPage, has_more: hasMore(fullPageWindow(page, perPage), perPage, fixtures.length) } },
-    ));
+    const fixtures = await readFixtureList(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
+    const rest = { pagination: { page, per_page: perPage, has_more: hasMore(pageWindow, fixtures.length) } };
+    sendFixtureList(ctx, { fixtures, options, rest, cache: CACHE_POLICIES.live });
   });
   return router;
 }

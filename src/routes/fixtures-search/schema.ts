@@ -12,6 +12,7 @@ import type { Filters } from "../../presenters/fixture-filters.js";
 import type { FixturesSearchInput } from "../../search/fixtures-search/search-request.js";
 import { DEFAULT_PER_PAGE } from "../fixtures/schema.js";
 import { DEFAULT_WINDOW, SEARCH_WINDOWS, type SearchWindow } from "../../search/fixtures-search/window-filter.js";
+import { fullPageWindow } from "../../search/page-window.js";
 
 /** per_page on /fixtures/search is at most this (/fixtures allows more). */
 const MAX_SEARCH_PER_PAGE = 50;
@@ -49,7 +50,7 @@ export type FixturesSearchReq = z.output<typeof FixturesSearchSchema>;
 const OFFERED_FILTERS: readonly FilterKind[] = ["metrics", "statistics", "odds"];
 
 /** Validated GET /fixtures/search input: the builder's, and what the presenter needs besides. */
-export type FixturesSearchRequestInput = FixturesSearchInput & { language: string; filters: Filters };
+export type FixturesSearchRequestInput = FixturesSearchInput & { language: string; filters: Filters; page: number; perPage: number };
 
 /**
  * The one validation step of GET /fixtures/search, its rules checked in this order (the first
@@ -60,14 +61,14 @@ export function fixturesSearchInput(request: QueryRequest): FixturesSearchReques
   const page = query.page ?? 1;
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   checkPageDepth(page, perPage);
-  return { ...searchConditions(request, query), page, perPage };
+  return { ...searchConditions(request, query), page, perPage, pageWindow: fullPageWindow(page, perPage) };
 }
 
 /** GET /fixtures/search/stream: the parameters of /fixtures/search except page and per_page. */
 export const FixturesSearchStreamSchema = FixturesSearchSchema.omit({ page: true, per_page: true });
 
 /** Validated GET /fixtures/search/stream input: the search's conditions, its whole result set. */
-export type FixturesSearchStreamInput = Omit<FixturesSearchRequestInput, "page" | "perPage">;
+export type FixturesSearchStreamInput = Omit<FixturesSearchRequestInput, "page" | "perPage" | "pageWindow">;
 
 /** The validation step of the stream: the same rules, in the same order, without the page ones. */
 export function fixturesSearchStreamInput(request: QueryRequest): FixturesSearchStreamInput {

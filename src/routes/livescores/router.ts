@@ -3,10 +3,9 @@ import { CACHE_POLICIES } from "../../http/cache-policy.js";
 import type { AppContext, AppState } from "../../http/context.js";
 import { apiResponses } from "../../openapi/api-responses.js";
 import { API_KEY_SECURITY, registry } from "../../openapi/registry.js";
-import { sendJsonParts } from "../../http/json-parts-response.js";
-import { fixtureListJson } from "../../presenters/fixture-list-json.js";
+import { sendFixtureList } from "../../http/fixture-list-response.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
-import { searchPresentable } from "../../presenters/cached-fixtures.js";
+import { readFixtureList } from "../../reading/list-read.js";
 import { livescoresInput, LivescoresListSchema, LivescoresResponseSchema } from "./schema.js";
 import type { ApiTag } from "../../openapi/tags.js";
 
@@ -29,9 +28,8 @@ export function livescoresRouter(): Router<AppState, AppContext> {
     const { language, includes, filters, sportId, leagueIds } = livescoresInput(ctx);
     const options = { language, includes, filters, variant: "livescores" } as const;
     const request = buildLivescoresSearch({ index: ctx.deps.indices.fixtures, sportId, leagueIds, includes });
-    const fixtures = await searchPresentable(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
-    ctx.state.cache = CACHE_POLICIES.live;
-    sendJsonParts(ctx, fixtureListJson("fixtures", fixtures.map((fixture) => ctx.deps.fixtureJsonCache.chunks(fixture, options))));
+    const fixtures = await readFixtureList(ctx.deps.es, ctx.deps.fixtureJsonCache, request, options);
+    sendFixtureList(ctx, { fixtures, options, cache: CACHE_POLICIES.live });
   });
   return router;
 }

@@ -5,6 +5,7 @@ import type { Filters } from "../../presenters/fixture-filters.js";
 import { buildLivescoresSearch } from "../../search/fixture-list/livescores-query.js";
 import { fixturesSearchRequest } from "../../search/fixtures-search/search-request.js";
 import { windowClockEdges } from "../../search/fixtures-search/window-filter.js";
+import { fullPageWindow } from "../../search/page-window.js";
 import type { StandingQuerySpec } from "../../streams/standing-query.js";
 import type { FixturesSearchStreamInput } from "../fixtures-search/schema.js";
 import type { LivescoresInput } from "../livescores/schema.js";
@@ -48,8 +49,8 @@ export function fixturesSearchStandingQuery(deps: AppDeps, input: FixturesSearch
       where: new Set(where.map((condition) => canonicalJson(condition))),
       order,
     }),
-    // page and perPage are placeholders: a standing request reads the whole result set.
-    request: (now) => fixturesSearchRequest({ ...input, page: 1, perPage: 1 }, { index: deps.indices.fixtures, now, liveHours: deps.config.indexLayout.liveHours }),
+    // The page is a placeholder: a standing request reads the whole result set.
+    request: (now) => fixturesSearchRequest({ ...input, pageWindow: fullPageWindow(1, 1) }, { index: deps.indices.fixtures, now, liveHours: deps.config.indexLayout.liveHours }),
     clockEdges: (dateTimeMs) => windowClockEdges(window, statuses, deps.config.indexLayout.liveHours, dateTimeMs),
     ...presentation(deps, { language, includes, filters, variant: "search" }),
   };

@@ -1,6 +1,6 @@
 import type { estypes } from "@elastic/elasticsearch";
 import type { FixtureStatus } from "../../domain/types/statuses.js";
-import { fullPageWindow } from "../page-window.js";
+import type { PageWindow } from "../page-window.js";
 import type { OrderClause, WhereCondition } from "./conditions.js";
 import { sortClause } from "./sort-clause.js";
 import { sourceFilter, type SearchInclude } from "./source-filter.js";
@@ -17,14 +17,14 @@ export type FixturesSearchInput = {
   where: readonly WhereCondition[];
   order: OrderClause | null;
   includes: ReadonlySet<SearchInclude>;
-  page: number;
-  perPage: number;
+  /** The page: `fullPageWindow`, whose has_more the router reads from the same window. */
+  pageWindow: PageWindow;
 };
 
 /**
  * The one Elasticsearch request a search needs: every condition in one bool filter
  * (no scoring, cacheable clauses), the order with its tie-breaks, and the page.
- * Total hits are not counted: has_more comes from the page being full.
+ * Total hits are not counted: the page's window says has_more from the hits.
  */
 export function fixturesSearchRequest(input: FixturesSearchInput, target: { index: string; now: Date; liveHours: number }): estypes.SearchRequest {
   const filter: estypes.QueryDslQueryContainer[] = [
@@ -32,13 +32,12 @@ export function fixturesSearchRequest(input: FixturesSearchInput, target: { inde
     ...(input.leagueIds ? [{ terms: { "league.id": [...input.leagueIds] } }] : []),
     ...whereClauses(input.where),
   ];
-  const page = fullPageWindow(input.page, input.perPage);
   return {
     index: target.index,
     query: { bool: { filter } },
     sort: sortClause(input.order),
-    from: page.from,
-    size: page.size,
+    from: input.pageWindow.from,
+    size: input.pageWindow.size,
     track_total_hits: false,
     ...VERSIONED_HITS,
     // A missing shard must fail the request, not silently shrink a page (docs/design.md, "No partial results").

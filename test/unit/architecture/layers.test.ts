@@ -11,7 +11,9 @@ import { cycles, importGraph, type ImportEdge } from "../../support/import-graph
  *   store    the only code that talks to Elasticsearch: readers and writers of documents;
  *            and the connection to Redis, the other store (shared-state/: limits across instances)
  *   search   pure builders of Elasticsearch requests from fully validated input
- *   http     the HTTP half: app, middleware, routes (schema → builder → store → presenter),
+ *   reading  reading presented fixtures: the cache peek, the versioned reads, the last_fixtures
+ *            splice; for every fixture-list route and the stream rounds, below both
+ *   http     the HTTP half: app, middleware, routes (schema → builder → reading or store → presenter),
  *            the backtests' parameters and reads (builder → store, for one rule),
  *            and the streams (change feed → standing queries → the same builder and presenter)
  *   writers  what changes the data: the rebuild, the importer, live updates and what
@@ -24,6 +26,7 @@ const LAYERS = {
   domain: ["domain/"],
   store: ["store/", "shared-state/"],
   search: ["search/"],
+  reading: ["reading/"],
   http: [
     "app.ts",
     "deps.ts",
@@ -50,7 +53,8 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   domain: ["domain"],
   store: ["foundation", "domain", "store"],
   search: ["domain", "store", "search"],
-  http: ["foundation", "domain", "store", "search", "http"],
+  reading: ["domain", "store", "search", "reading"],
+  http: ["foundation", "domain", "store", "search", "reading", "http"],
   writers: ["foundation", "domain", "store", "search", "writers"],
 };
 
@@ -84,7 +88,12 @@ describe("the layering of src/", () => {
     for (const edge of internal) layerOf(edge.from);
   });
 
-  it("imports only downwards: domain ← store ← search ← http and writers", () => {
+  it("keeps the presenters pure: nothing under presenters/ reads a store (reading/ reads, presenters present)", () => {
+    const reaching = internal.filter((edge) => edge.from.startsWith("presenters/") && (edge.to.startsWith("store/") || edge.to.startsWith("shared-state/")));
+    expect(show(reaching)).toEqual([]);
+  });
+
+  it("imports only downwards: domain ← store ← search ← reading ← http, and writers", () => {
     const upward = internal.filter((edge) => !MAY_IMPORT[layerOf(edge.from)].includes(layerOf(edge.to)));
     expect(show(upward)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FixtureDocument } from "../../../src/domain/fixture/fixture-document.js";
-import type { FixtureJsonOptions, PresentableFixture } from "../../../src/presenters/fixture-json-cache.js";
+import type { FixtureJsonOptions } from "../../../src/presenters/fixture-json-cache.js";
+import type { PresentableFixture } from "../../../src/reading/presentable-fixture.js";
 import { fixtureListTag, type FixtureListTagInput } from "../../../src/presenters/fixture-list-tag.js";
 
 const json = Buffer.from("{}");

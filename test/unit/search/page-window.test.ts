@@ -4,16 +4,16 @@ import { fullPageWindow, hasMore } from "../../../src/search/page-window.js";
 
 describe("pageWindow", () => {
   it("fetches one hit more than the page to tell whether another page has results", () => {
-    expect(pageWindow(1, 25)).toEqual({ from: 0, size: 26, nextPageFetchable: true });
-    expect(pageWindow(3, 10)).toEqual({ from: 20, size: 11, nextPageFetchable: true });
-    expect(pageWindow(99, 100)).toEqual({ from: 9800, size: 101, nextPageFetchable: true });
+    expect(pageWindow(1, 25)).toEqual({ from: 0, size: 26, moreAt: 26 });
+    expect(pageWindow(3, 10)).toEqual({ from: 20, size: 11, moreAt: 11 });
+    expect(pageWindow(99, 100)).toEqual({ from: 9800, size: 101, moreAt: 101 });
   });
 
   it("fetches no extra hit when the next page would reach beyond the first 10,000 results", () => {
-    expect(pageWindow(100, 100)).toEqual({ from: 9900, size: 100, nextPageFetchable: false });
+    expect(pageWindow(100, 100)).toEqual({ from: 9900, size: 100, moreAt: null });
     // 333 x 30 = 9,990: page 334 would end at 10,020, a 400.
-    expect(pageWindow(333, 30)).toEqual({ from: 9960, size: 30, nextPageFetchable: false });
-    expect(pageWindow(10_000, 1)).toEqual({ from: 9999, size: 1, nextPageFetchable: false });
+    expect(pageWindow(333, 30)).toEqual({ from: 9960, size: 30, moreAt: null });
+    expect(pageWindow(10_000, 1)).toEqual({ from: 9999, size: 1, moreAt: null });
   });
 
   it("rejects pages beyond the first 10,000 results, saying so", () => {
@@ -26,15 +26,15 @@ describe("pageWindow", () => {
 describe("hasMore", () => {
   it("is true exactly when the extra hit came back", () => {
     const window = pageWindow(2, 2);
-    expect(hasMore(window, 2, 3)).toBe(true);
-    expect(hasMore(window, 2, 2)).toBe(false);
-    expect(hasMore(window, 2, 0)).toBe(false);
+    expect(hasMore(window, 3)).toBe(true);
+    expect(hasMore(window, 2)).toBe(false);
+    expect(hasMore(window, 0)).toBe(false);
   });
 
   it("is false on the last page that can be fetched, even if the node answered more hits", () => {
-    expect(hasMore(pageWindow(100, 100), 100, 101)).toBe(false);
-    expect(hasMore(pageWindow(333, 30), 30, 31)).toBe(false);
-    expect(hasMore(pageWindow(332, 30), 30, 31)).toBe(true);
+    expect(hasMore(pageWindow(100, 100), 101)).toBe(false);
+    expect(hasMore(pageWindow(333, 30), 31)).toBe(false);
+    expect(hasMore(pageWindow(332, 30), 31)).toBe(true);
   });
 });
 
@@ -44,9 +44,9 @@ describe("fullPageWindow and hasMore on /fixtures/search", () => {
   });
 
   it("has more whenever the page is full, on the last page that can be fetched too", () => {
-    expect(hasMore(fullPageWindow(1, 25), 25, 25)).toBe(true);
-    expect(hasMore(fullPageWindow(1, 25), 25, 24)).toBe(false);
-    expect(hasMore(fullPageWindow(1, 25), 25, 0)).toBe(false);
-    expect(hasMore(fullPageWindow(200, 50), 50, 50)).toBe(true);
+    expect(hasMore(fullPageWindow(1, 25), 25)).toBe(true);
+    expect(hasMore(fullPageWindow(1, 25), 24)).toBe(false);
+    expect(hasMore(fullPageWindow(1, 25), 0)).toBe(false);
+    expect(hasMore(fullPageWindow(200, 50), 50)).toBe(true);
   });
 });

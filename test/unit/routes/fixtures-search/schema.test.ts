@@ -18,6 +18,7 @@ describe("fixturesSearchInput (GET /fixtures/search)", () => {
       includes: new Set(),
       page: 1,
       perPage: 25,
+      pageWindow: { from: 0, size: 25, moreAt: 25 },
     });
   });
 
@@ -40,6 +41,7 @@ describe("fixturesSearchInput (GET /fixtures/search)", () => {
       includes: new Set(["metrics"]),
       page: 2,
       perPage: 50,
+      pageWindow: { from: 50, size: 50, moreAt: 50 },
     });
   });
 

@@ -5,10 +5,11 @@ import {
 } from "../../../../src/search/fixtures-search/search-request.js";
 import { sourceFilter } from "../../../../src/search/fixtures-search/source-filter.js";
 import { DEFAULT_LIVE_HOURS } from "../../../../src/config.js";
+import { fullPageWindow } from "../../../../src/search/page-window.js";
 
 const now = new Date("2026-11-21T15:30:00.000Z");
 const target = { index: "sfd_fixtures", now, liveHours: DEFAULT_LIVE_HOURS };
-const base: FixturesSearchInput = { window: 24, where: [], order: null, includes: new Set(), page: 1, perPage: 25 };
+const base: FixturesSearchInput = { window: 24, where: [], order: null, includes: new Set(), pageWindow: fullPageWindow(1, 25) };
 
 describe("fixturesSearchRequest", () => {
   it("builds the default search: window 24, default statuses, kick-off order, first page of 25", () => {
@@ -27,7 +28,7 @@ describe("fixturesSearchRequest", () => {
   });
 
   it("turns page and per_page into from and size", () => {
-    expect(fixturesSearchRequest({ ...base, page: 3, perPage: 50 }, target)).toMatchObject({ from: 100, size: 50 });
+    expect(fixturesSearchRequest({ ...base, pageWindow: fullPageWindow(3, 50) }, target)).toMatchObject({ from: 100, size: 50 });
   });
 
   it("puts leagues and every where condition into the same bool filter (AND)", () => {
