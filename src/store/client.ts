@@ -8,15 +8,35 @@ import {
   type TransportRequestParams,
 } from "@elastic/elasticsearch";
 import type { Config } from "../config.js";
+import { JsonText } from "../domain/json-text.js";
 import { currentWorkMeter, SearchTimedOutError, type SearchBounds } from "./work-meter.js";
 
 /**
- * Plain JSON.parse for responses: the default serializer runs secure-json-parse, which
+ * Requests: a document's top-level `JsonText` members go in as the JSON they are
+ * (domain/json-text.ts), the rest through JSON.stringify.
+ *
+ * Responses: plain JSON.parse. The default serializer runs secure-json-parse, which
  * scans every response body for prototype keys. Responses here are documents this
  * service wrote itself, and JSON.parse never assigns a prototype from a "__proto__" key.
  * The parse is this process's work for the request that asked (src/store/work-meter.ts).
  */
-class ResponseSerializer extends Serializer {
+class ServiceSerializer extends Serializer {
+  override serialize(object: Record<string, unknown>): string {
+    if (typeof object !== "object" || object === null || Array.isArray(object)) return super.serialize(object);
+    let texts: string[] | null = null;
+    let rest: Record<string, unknown> | null = null;
+    for (const key in object) {
+      const value = object[key];
+      if (!(value instanceof JsonText)) continue;
+      (texts ??= []).push(`${JSON.stringify(key)}:${value.text}`);
+      rest ??= { ...object };
+      delete rest[key];
+    }
+    if (texts === null || rest === null) return super.serialize(object);
+    const others = super.serialize(rest);
+    return others === "{}" ? `{${texts.join(",")}}` : `${others.slice(0, -1)},${texts.join(",")}}`;
+  }
+
   override deserialize<T = unknown>(json: string): T {
     const meter = currentWorkMeter();
     const started = meter ? performance.now() : 0;
@@ -138,6 +158,6 @@ export function createElasticsearchClient(es: Config["elasticsearch"], observe?:
     resurrectStrategy: "ping",
     pingTimeout: Math.min(es.requestTimeoutMs, 2_000),
     sniffOnStart: false,
-    Serializer: ResponseSerializer,
+    Serializer: ServiceSerializer,
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { estypes } from "@elastic/elasticsearch";
-import type { InPlayState } from "../../src/domain/fixture/in-play-states.js";
+import { indexedState, type InPlayState } from "../../src/domain/fixture/in-play-states.js";
 import type { EffectiveValue } from "../../src/domain/fixture-parts.js";
 import type { WhereCondition } from "../../src/search/fixtures-search/conditions.js";
 import { whereClauses } from "../../src/search/fixtures-search/where-clauses.js";
@@ -36,7 +36,7 @@ function document(id: number) {
       if (value !== 0) state[location][name] = value;
     }
   }
-  return { id, effective, in_play: [state] };
+  return { id, effective, in_play: [indexedState(state)] };
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /**
  * An in-play rule's conditions on the states of a finished fixture (domain/fixture/in-play-states.ts),
  * the nested `in_play` documents: one per trend point, each holding every in-play value of that
- * point at `in_play.<location>.<NAME>`. The same `where` a scanner sends /fixtures/search, compiled
+ * point at `in_play.<location>.<type id>`. The same `where` a scanner sends /fixtures/search, compiled
  * to another shape than `effective` (one document a state, every name a field of it, rather than
  * one document a value): a state matches when every condition holds on it. A test holds this
  * compilation equal to the nested builder's (where-clauses.ts) on the same values.
@@ -10,13 +10,14 @@ import type { estypes } from "@elastic/elasticsearch";
 import { effectiveLocation } from "../fixtures-search/where-clauses.js";
 import type { WhereCondition } from "../fixtures-search/conditions.js";
 import type { MinuteRange } from "../../domain/backtest/in-play-figures.js";
+import { stateKey } from "../../domain/fixture/in-play-states.js";
 
 /** The nested path of the states. */
 export const STATES_PATH = "in_play";
 
-/** The field of a value in a state: `in_play.home.GOALS`. */
+/** The field of a value in a state: `in_play.home.15` (GOALS: values are indexed under their type id, `stateKey`). */
 export function stateField(condition: Pick<WhereCondition, "name" | "location">): string {
-  return `${STATES_PATH}.${effectiveLocation(condition.location)}.${condition.name}`;
+  return `${STATES_PATH}.${effectiveLocation(condition.location)}.${stateKey(condition.name)}`;
 }
 
 /**
