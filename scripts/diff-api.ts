@@ -4,10 +4,10 @@
  * The API differential: builds the same source at the same `now` twice, once with the code of
  * `--base` (a worktree of that ref) and once with this checkout's, each under its own prefix,
  * starts each checkout's service on its own data, and sends both the same requests (every read
- * endpoint, include set, window, `where` and `order`, over a sample of ids, dates, seasons,
- * leagues and team names: scripts/diff-api/requests.ts). Every answer must be byte-for-byte the
- * same, status included, asked twice (the second answer from the presented-JSON cache). Exit
- * code 1 on any difference. Bet builders are left out: each rebuild
+ * endpoint, include set, window, `where` and `order`, both backtests and head-to-head, over a
+ * sample of ids, dates, seasons, leagues and teams: scripts/diff-api/requests.ts). Every answer
+ * must be byte-for-byte the same, status included, asked twice (the second answer from the
+ * presented-JSON cache). Exit code 1 on any difference. Bet builders are left out: each rebuild
  * generates new ones for the demo users. The prefixes are this checkout's own (a hash of its
  * path), so two worktrees can run it on one node. `--keep` keeps both data sets; `--reuse` then
  * compares on them again without building (sound while neither side's import and rebuild code
@@ -86,14 +86,21 @@ async function main(): Promise<number> {
     const paths = await differentialRequests(es, indexNames(head.prefix), sample);
     log(`Comparing ${paths.length} requests...`);
     let differing = 0;
+    // The head's statuses by endpoint: a sampled request that only gets 400s compares little.
+    const statuses = new Map<string, Map<number, number>>();
     for (const path of paths) {
       // Asked twice: the second answer of a fixture list comes from the presented-JSON cache.
       for (const ask of ["first", "again"]) {
         const [a, b] = await Promise.all([base, head].map((side) => answer(side, path)));
+        const byStatus = statuses.get(path.split("?")[0]!) ?? new Map<number, number>();
+        statuses.set(path.split("?")[0]!, byStatus.set(b!.status, (byStatus.get(b!.status) ?? 0) + 1));
         if (a!.status === b!.status && a!.body.equals(b!.body)) continue;
         differing++;
         if (differing <= 10) log(`  differs (${ask}): ${path}\n    ${describeDifference(a!, b!)}`);
       }
+    }
+    for (const [endpoint, byStatus] of [...statuses].sort()) {
+      log(`  ${endpoint.padEnd(28)} ${[...byStatus].sort().map(([status, count]) => `${count} x ${status}`).join(", ")}`);
     }
     log(`${2 * paths.length - differing} of ${2 * paths.length} answers (${paths.length} requests, each twice) byte-for-byte the same; ${differing} differ.`);
     return differing === 0 ? 0 : 1;
