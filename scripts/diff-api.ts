@@ -89,11 +89,13 @@ async function main(): Promise<number> {
     // The head's statuses by endpoint: a sampled request that only gets 400s compares little.
     const statuses = new Map<string, Map<number, number>>();
     for (const path of paths) {
+      const endpoint = path.split("?")[0]!;
+      const byStatus = statuses.get(endpoint) ?? new Map<number, number>();
+      statuses.set(endpoint, byStatus);
       // Asked twice: the second answer of a fixture list comes from the presented-JSON cache.
       for (const ask of ["first", "again"]) {
         const [a, b] = await Promise.all([base, head].map((side) => answer(side, path)));
-        const byStatus = statuses.get(path.split("?")[0]!) ?? new Map<number, number>();
-        statuses.set(path.split("?")[0]!, byStatus.set(b!.status, (byStatus.get(b!.status) ?? 0) + 1));
+        byStatus.set(b!.status, (byStatus.get(b!.status) ?? 0) + 1);
         if (a!.status === b!.status && a!.body.equals(b!.body)) continue;
         differing++;
         if (differing <= 10) log(`  differs (${ask}): ${path}\n    ${describeDifference(a!, b!)}`);
