@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompactTrends } from "../../src/domain/fixture-parts.js";
+import { readInPlayBacktest } from "../../src/backtest/in-play-backtest-reads.js";
+import { inPlayRangeRequest, kickOffParts, type InPlayBacktestInput } from "../../src/search/backtest/in-play-request.js";
+import { readInPlayRange } from "../../src/store/in-play-backtest-reads.js";
 import { getError, getOk } from "../support/fixtures-api.js";
 import { indexSearchFixtures, type SearchFixtureSpec } from "../support/search-fixtures.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
@@ -120,6 +123,26 @@ describe("GET /fixtures/backtest/in-play", () => {
     expect(windowed.by_minute.find((bucket) => bucket.fired > 0)).toEqual({ from: 46, to: 50, fired: 1 });
     const confident = await getOk<Body>(env, `/fixtures/backtest/in-play?${RULE}&where[PREDICTION_GL_CONFIDENCE]=50:100`);
     expect(confident.in_play).toEqual({ fixtures: 3, fired: 1, first_minute_average: 2 });
+  });
+
+  it("adds up the counts of a wide range searched in parts of its kick-offs at once, to the same figures", async () => {
+    const input: InPlayBacktestInput = {
+      leagueIds: [LEAGUE, OTHER_LEAGUE],
+      metrics: [],
+      inPlay: [{ name: "CORNERS", min: 1, max: 9, location: "HOME" }],
+      start: new Date(`${DAY}T00:00:00Z`),
+      end: new Date(Date.parse(`${DAY}T00:00:00Z`) + 86_400_000),
+      minutes: { from: 1, to: 90 },
+    };
+    const indices = env.deps.indices;
+    // The cuts the node gives split these three fixtures: the parts are really searched apart.
+    const range = await readInPlayRange(env.es, inPlayRangeRequest(input, indices.fixtures_all, 3));
+    expect(range.fixtures).toBe(3);
+    expect(kickOffParts(range.cuts).length).toBeGreaterThan(1);
+    const whole = await readInPlayBacktest(env.es, indices, input, { parts: 1, fromFixtures: 0 });
+    const inParts = await readInPlayBacktest(env.es, indices, input, { parts: 3, fromFixtures: 0 });
+    expect(whole).toMatchObject({ fixtures: 3, fired: 2, minuteSum: 49 });
+    expect(inParts).toEqual(whole);
   });
 
   it("answers zeros, nulls and every bucket when nothing fired", async () => {

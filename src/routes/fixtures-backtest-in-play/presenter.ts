@@ -1,15 +1,15 @@
 import { averageMinute, byMinute, inPlayFairOdds, OUTCOMES, strikeRate, type Outcome } from "../../domain/backtest/in-play-figures.js";
 import type { z } from "../../openapi/zod.js";
-import type { InPlayCounts } from "../../store/in-play-backtest-reads.js";
+import type { NamedInPlayCounts } from "../../domain/backtest/in-play-counts.js";
 import type { InPlayBacktestResponseSchema } from "./schema.js";
 
 /** Every outcome's hits, `no_goal_after` the fixtures that fired without a goal after. */
-function allHits(fired: number, hits: InPlayCounts["hits"]): Record<Outcome, number> {
+function allHits(fired: number, hits: NamedInPlayCounts["hits"]): Record<Outcome, number> {
   return Object.fromEntries(OUTCOMES.map((outcome) => [outcome, outcome === "no_goal_after" ? fired - hits.goal_after : hits[outcome]])) as Record<Outcome, number>;
 }
 
 /** The response body of GET /fixtures/backtest/in-play, field by field (nothing stored leaks through), of the documented shape. */
-export function presentInPlayBacktest(counts: InPlayCounts): z.input<typeof InPlayBacktestResponseSchema> {
+export function presentInPlayBacktest(counts: NamedInPlayCounts): z.input<typeof InPlayBacktestResponseSchema> {
   const hits = allHits(counts.fired, counts.hits);
   return {
     in_play: { fixtures: counts.fixtures, fired: counts.fired, first_minute_average: averageMinute(counts.minuteSum, counts.fired) },

@@ -1,5 +1,5 @@
 /**
- * GET /fixtures/backtest/in-play as a count and one search: Elasticsearch decides where a rule
+ * GET /fixtures/backtest/in-play as a count and a search per part of the kick-off range: Elasticsearch decides where a rule
  * first fired (the conditions compiled by in-play-clauses.ts on the states, the pre-match metrics
  * by where-clauses.ts on `effective`) and counts everything the response says with aggregations.
  *
@@ -10,10 +10,15 @@
  *   match order, so Elasticsearch meets its first firing state before the others, and
  *   `diversified_sampler` keeps one state per fixture (`fixture_id`), the first met when every
  *   score ties (they all do: the query only filters). Its count is `fired`. `shard_size` must hold
- *   every fixture that fired: the caller passes the fixtures in range (`inPlayCandidatesRequest`).
+ *   every fixture that fired: the caller passes the fixtures in range (`inPlayRangeRequest`).
  * - Under that sample of first fires, everything else: the minute in 5-minute buckets and the sum
  *   of the minutes (the mean, exactly); the goals that followed (flags of the state); back on the
  *   fixtures (`reverse_nested`), the 90-minute result from `in_play_final`; the same per league.
+ *
+ * Why parts: the sampler ranks what it keeps, so Elasticsearch searches a shard holding it on one
+ * thread, segment after segment, where it searches the other backtests' shards on as many threads
+ * as it has. A wide range is asked as a few searches of disjoint kick-off ranges at once (cut where
+ * `inPlayRangeRequest` says), and their counts are added (domain/backtest/in-play-counts.ts).
  */
 import type { estypes } from "@elastic/elasticsearch";
 import { BUCKET_MINUTES, LAST_MINUTE, type MinuteRange } from "../../domain/backtest/in-play-figures.js";
@@ -47,9 +52,40 @@ function inRange(input: InPlayBacktestInput): estypes.QueryDslQueryContainer[] {
   ];
 }
 
-/** How many fixtures are in range with states: at most that many fired (the sample's size). */
-export function inPlayCandidatesRequest(input: InPlayBacktestInput, index: string): estypes.CountRequest {
-  return { index, query: { bool: { filter: inRange(input) } } };
+/**
+ * How many fixtures are in range with states (at most that many fired: the sample's size), and
+ * the kick-off instants that cut them into `parts` about equal parts (`kickOffParts`): a percentile
+ * of each cut, whose exact place does not matter, as any cut gives the same sums.
+ */
+export function inPlayRangeRequest(input: InPlayBacktestInput, index: string, parts: number): estypes.SearchRequest {
+  const cuts = Array.from({ length: parts - 1 }, (_, i) => (100 * (i + 1)) / parts);
+  return {
+    index,
+    size: 0,
+    track_total_hits: true,
+    query: { bool: { filter: inRange(input) } },
+    ...(cuts.length > 0 ? { aggs: { cuts: { percentiles: { field: "date_time", percents: cuts, keyed: false } } } } : {}),
+  };
+}
+
+/** A part of the kick-off range: from `from` (inclusive) to `to` (exclusive), either open. */
+export type KickOffPart = { from?: string; to?: string };
+
+/** The parts between the cuts (epoch milliseconds, any order, repeats dropped): one more than the distinct cuts. */
+export function kickOffParts(cuts: readonly number[]): KickOffPart[] {
+  const instants = [...new Set(cuts.map((cut) => new Date(Math.floor(cut)).toISOString()))].sort();
+  return instants.reduce<KickOffPart[]>(
+    (parts, instant) => {
+      const last = parts[parts.length - 1]!;
+      return [...parts.slice(0, -1), { ...last, to: instant }, { from: instant }];
+    },
+    [{}],
+  );
+}
+
+function partFilter(part: KickOffPart): estypes.QueryDslQueryContainer[] {
+  if (part.from === undefined && part.to === undefined) return [];
+  return [{ range: { date_time: { ...(part.from !== undefined ? { gte: part.from } : {}), ...(part.to !== undefined ? { lt: part.to } : {}) } } }];
 }
 
 /** What followed the first fire, on its state: a goal, a home goal, an away goal (in-play-states.ts). */
@@ -92,13 +128,14 @@ function onFirstFires(): Record<string, estypes.AggregationsAggregationContainer
   };
 }
 
-export function inPlayBacktestRequest(input: InPlayBacktestInput, index: string, candidates: number): estypes.SearchRequest {
+/** The search of the fixtures of `part` of the range; `candidates`, the fixtures of the whole range, bounds the first fires. */
+export function inPlayBacktestRequest(input: InPlayBacktestInput, index: string, candidates: number, part: KickOffPart = {}): estypes.SearchRequest {
   return {
     index,
     size: 0,
     track_total_hits: true,
     allow_partial_search_results: false,
-    query: { bool: { filter: inRange(input) } },
+    query: { bool: { filter: [...inRange(input), ...partFilter(part)] } },
     aggs: {
       metrics_hold: {
         filter: { bool: { filter: whereClauses(input.metrics) } },
