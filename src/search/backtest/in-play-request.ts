@@ -15,10 +15,11 @@
  *   of the minutes (the mean, exactly); the goals that followed (flags of the state); back on the
  *   fixtures (`reverse_nested`), the 90-minute result from `in_play_final`; the same per league.
  *
- * Why parts: the sampler ranks what it keeps, so Elasticsearch searches a shard holding it on one
- * thread, segment after segment, where it searches the other backtests' shards on as many threads
- * as it has. A wide range is asked as a few searches of disjoint kick-off ranges at once (cut where
- * `inPlayRangeRequest` says), and their counts are added (domain/backtest/in-play-counts.ts).
+ * Why parts: the sampler ranks what it keeps, so the node searches a shard holding it on one
+ * thread, segment after segment, and over all history that thread reads every state of every
+ * fixture, seconds of work. A wide range is asked as a few searches of disjoint kick-off ranges
+ * at once (cut where `inPlayRangeRequest` says), and their counts are added
+ * (domain/backtest/in-play-counts.ts): the same work on more cores.
  */
 import type { estypes } from "@elastic/elasticsearch";
 import { BUCKET_MINUTES, LAST_MINUTE, type MinuteRange } from "../../domain/backtest/in-play-figures.js";
