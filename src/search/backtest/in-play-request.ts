@@ -1,7 +1,8 @@
 /**
- * GET /fixtures/backtest/in-play as a count and a search per part of the kick-off range: Elasticsearch decides where a rule
- * first fired (the conditions compiled by in-play-clauses.ts on the states, the pre-match metrics
- * by where-clauses.ts on `effective`) and counts everything the response says with aggregations.
+ * GET /fixtures/backtest/in-play as a count and a search per part of the kick-off range:
+ * Elasticsearch decides where a rule first fired (the conditions compiled by in-play-clauses.ts on
+ * the states, the pre-match metrics by where-clauses.ts on `effective`) and counts everything the
+ * response says with aggregations.
  *
  * - `fixtures`: the hits, finished fixtures in range with states (`in_play_final` is their marker).
  * - The fixtures whose metrics hold (a filter; none without metric conditions), and among their
