@@ -12,6 +12,19 @@ const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
 
+/**
+ * The most offsets kept. A rebuild walks its seasons in order and a service runs for months: the
+ * quarter hours they ask about keep coming, and a cache that kept them all would grow with
+ * history (at a few million fixtures, to much of the rebuild's fixed old space). Emptied when
+ * full: the next calls pay Intl again until the slots in use are back, a few hundred calls.
+ */
+export const OFFSET_CACHE_LIMIT = 8_192;
+
+/** How many offsets are kept now (for tests: the cache stays within its limit). */
+export function cachedOffsets(): number {
+  return offsets.size;
+}
+
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
@@ -40,8 +53,9 @@ function wallClockAt(instant: number, timeZone: string): number {
 
 /**
  * Offset of `timeZone` from UTC at `instant` in ms (east positive). Zones change offset only at
- * whole quarter hours, so one answer per zone and quarter hour is cached: schedules reuse the
- * same few kick-off slots, which keeps Intl calls to a few thousand even for 100,000 fixtures.
+ * whole quarter hours, so one answer per zone and quarter hour is cached (at most
+ * `OFFSET_CACHE_LIMIT`): schedules reuse the same few kick-off slots, which keeps Intl calls to a
+ * few thousand even for 100,000 fixtures.
  */
 export function offsetAt(instant: number, timeZone: string): number {
   const bucket = Math.floor(instant / QUARTER_HOUR_MS);
@@ -50,6 +64,7 @@ export function offsetAt(instant: number, timeZone: string): number {
   if (offset === undefined) {
     const start = bucket * QUARTER_HOUR_MS;
     offset = wallClockAt(start, timeZone) - start;
+    if (offsets.size >= OFFSET_CACHE_LIMIT) offsets.clear();
     offsets.set(key, offset);
   }
   return offset;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDateOf, weekdayOf, zonedToUtc } from "../../../../src/domain/time/zoned-time.js";
+import { cachedOffsets, localDateOf, OFFSET_CACHE_LIMIT, offsetAt, weekdayOf, zonedToUtc } from "../../../../src/domain/time/zoned-time.js";
 
 const utc = (date: { year: number; month: number; day: number }, h: number, m: number, zone: string): string =>
   new Date(zonedToUtc(date, h, m, zone)).toISOString();
@@ -30,5 +30,22 @@ describe("localDateOf", () => {
     expect(localDateOf(instant, "Europe/Berlin")).toEqual({ year: 2026, month: 3, day: 15 });
     expect(localDateOf(instant, "America/New_York")).toEqual({ year: 2026, month: 3, day: 14 });
     expect(weekdayOf({ year: 2026, month: 3, day: 14 })).toBe(6);
+  });
+});
+
+describe("offsetAt", () => {
+  it("keeps at most its limit of offsets however many quarter hours it is asked about, and answers the same after emptying", () => {
+    const start = Date.UTC(1990, 0, 1);
+    const quarterHour = 15 * 60_000;
+    let most = 0;
+    for (let i = 0; i < OFFSET_CACHE_LIMIT * 2 + 10; i++) {
+      offsetAt(start + i * quarterHour, "Europe/London");
+      most = Math.max(most, cachedOffsets());
+    }
+    expect(most).toBe(OFFSET_CACHE_LIMIT);
+    expect(cachedOffsets()).toBeLessThan(OFFSET_CACHE_LIMIT);
+    // British summer and winter time, asked after the cache was emptied twice.
+    expect(offsetAt(Date.UTC(2024, 6, 1, 12), "Europe/London")).toBe(3_600_000);
+    expect(offsetAt(Date.UTC(2024, 0, 1, 12), "Europe/London")).toBe(0);
   });
 });
