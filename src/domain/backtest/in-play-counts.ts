@@ -4,6 +4,7 @@
  * or of first fires, or the sum of those fires' minutes, and a fixture is in one range only: the
  * figures of the whole range are the sums of the parts', as Elasticsearch adds its shards'.
  */
+import { groupBy } from "../group-by.js";
 import type { Outcome } from "./in-play-figures.js";
 
 export type InPlayHits = Record<Exclude<Outcome, "no_goal_after">, number>;
@@ -26,33 +27,30 @@ export type InPlayCounts = {
 /** The counts with each league's name beside its id (what the response shows). */
 export type NamedInPlayCounts = Omit<InPlayCounts, "leagues"> & { leagues: Array<InPlayLeagueCounts & { name: string }> };
 
-function sumHits(a: InPlayHits, b: InPlayHits): InPlayHits {
-  return Object.fromEntries(Object.entries(a).map(([outcome, hits]) => [outcome, hits + b[outcome as keyof InPlayHits]])) as InPlayHits;
-}
+const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
-function addTo(sum: Map<number, number>, key: number, value: number): void {
-  sum.set(key, (sum.get(key) ?? 0) + value);
+/** Each outcome's hits added over the parts. */
+function sumHits(parts: readonly InPlayHits[]): InPlayHits {
+  const outcomes = Object.keys(parts[0]!) as Array<keyof InPlayHits>;
+  return Object.fromEntries(outcomes.map((outcome) => [outcome, sum(parts.map((hits) => hits[outcome]))])) as InPlayHits;
 }
 
 /** The counts of the whole range from those of its parts (disjoint kick-off ranges). */
 export function sumInPlayCounts(parts: readonly InPlayCounts[]): InPlayCounts {
-  const [first, ...rest] = parts;
-  if (!first) throw new Error("in-play backtest: no counts to add");
-  return rest.reduce((sum, part) => {
-    const leagues = new Map(sum.leagues.map((league) => [league.id, league]));
-    for (const league of part.leagues) {
-      const before = leagues.get(league.id);
-      leagues.set(league.id, before ? { id: league.id, fired: before.fired + league.fired, hits: sumHits(before.hits, league.hits) } : league);
-    }
-    const firedFrom = new Map(sum.firedFrom);
-    for (const [from, fired] of part.firedFrom) addTo(firedFrom, from, fired);
-    return {
-      fixtures: sum.fixtures + part.fixtures,
-      fired: sum.fired + part.fired,
-      hits: sumHits(sum.hits, part.hits),
-      leagues: [...leagues.values()].sort((a, b) => a.id - b.id),
-      firedFrom,
-      minuteSum: sum.minuteSum + part.minuteSum,
-    };
-  }, first);
+  if (parts.length === 0) throw new Error("in-play backtest: no counts to add");
+  const leagues = [...groupBy(parts.flatMap((part) => part.leagues), (league) => league.id)].map(([id, counted]) => ({
+    id,
+    fired: sum(counted.map((league) => league.fired)),
+    hits: sumHits(counted.map((league) => league.hits)),
+  }));
+  const firedFrom = new Map<number, number>();
+  for (const [from, fired] of parts.flatMap((part) => [...part.firedFrom])) firedFrom.set(from, (firedFrom.get(from) ?? 0) + fired);
+  return {
+    fixtures: sum(parts.map((part) => part.fixtures)),
+    fired: sum(parts.map((part) => part.fired)),
+    hits: sumHits(parts.map((part) => part.hits)),
+    leagues: leagues.sort((a, b) => a.id - b.id),
+    firedFrom,
+    minuteSum: sum(parts.map((part) => part.minuteSum)),
+  };
 }

@@ -1,10 +1,10 @@
 import { averageMinute, byMinute, inPlayFairOdds, OUTCOMES, strikeRate, type Outcome } from "../../domain/backtest/in-play-figures.js";
 import type { z } from "../../openapi/zod.js";
-import type { NamedInPlayCounts } from "../../domain/backtest/in-play-counts.js";
+import type { InPlayHits, NamedInPlayCounts } from "../../domain/backtest/in-play-counts.js";
 import type { InPlayBacktestResponseSchema } from "./schema.js";
 
 /** Every outcome's hits, `no_goal_after` the fixtures that fired without a goal after. */
-function allHits(fired: number, hits: NamedInPlayCounts["hits"]): Record<Outcome, number> {
+function allHits(fired: number, hits: InPlayHits): Record<Outcome, number> {
   return Object.fromEntries(OUTCOMES.map((outcome) => [outcome, outcome === "no_goal_after" ? fired - hits.goal_after : hits[outcome]])) as Record<Outcome, number>;
 }
 

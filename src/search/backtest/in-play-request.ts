@@ -76,13 +76,11 @@ export type KickOffPart = { from?: string; to?: string };
 /** The parts between the cuts (epoch milliseconds, any order, repeats dropped): one more than the distinct cuts. */
 export function kickOffParts(cuts: readonly number[]): KickOffPart[] {
   const instants = [...new Set(cuts.map((cut) => new Date(Math.floor(cut)).toISOString()))].sort();
-  return instants.reduce<KickOffPart[]>(
-    (parts, instant) => {
-      const last = parts[parts.length - 1]!;
-      return [...parts.slice(0, -1), { ...last, to: instant }, { from: instant }];
-    },
-    [{}],
-  );
+  // Part i runs from cut i - 1 to cut i: the first is open below, the last open above.
+  return Array.from({ length: instants.length + 1 }, (_, i) => ({
+    ...(i > 0 ? { from: instants[i - 1]! } : {}),
+    ...(i < instants.length ? { to: instants[i]! } : {}),
+  }));
 }
 
 function partFilter(part: KickOffPart): estypes.QueryDslQueryContainer[] {
