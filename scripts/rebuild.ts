@@ -1,8 +1,13 @@
 /**
  * Rebuilds every data index under a new version and swaps the aliases atomically.
  *
- *   npm run rebuild -- --source openfootball [--dir ../shared/data/openfootball]
- *   npm run rebuild -- --source synthetic [--scale 100000 | --leagues 50] [--history-seasons 4]
+ *   npm run rebuild -- --source openfootball [--dir ../shared/data/openfootball] [--full]
+ *   npm run rebuild -- --source synthetic [--scale 100000 | --leagues 50] [--history-seasons 4] [--full]
+ *
+ * Nightly by default: when the source's settled history, the code and the history index's
+ * definition are what the live version was built from, its history is kept (cloned) and only
+ * the open seasons are generated and loaded; the log says which and why. `--full` loads
+ * everything (docs/data.md, "Nightly rebuilds").
  *
  * Keys and bet builders live outside the rebuild and survive it; the previous version
  * is kept for `npm run rollback`. A malformed source file stops the rebuild before any
@@ -12,10 +17,15 @@ import { parseArgs } from "node:util";
 import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../src/config.js";
 import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, isSyntheticScale, isWholeNumber, type SourceOptions } from "../src/ingest/data-set.js";
-import { rebuild } from "../src/ingest/rebuild.js";
+import { rebuild, type RebuildMode } from "../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
 import { runScript } from "./lib/cli.js";
+
+export function parseRebuildArgs(args: string[]): { options: SourceOptions; mode: RebuildMode } {
+  const full = args.includes("--full");
+  return { options: parseSourceArgs(args.filter((arg) => arg !== "--full")), mode: full ? "full" : "nightly" };
+}
 
 export function parseSourceArgs(args: string[]): SourceOptions {
   const { values } = parseArgs({
@@ -52,7 +62,7 @@ export function parseSourceArgs(args: string[]): SourceOptions {
 }
 
 async function main(): Promise<void> {
-  const options = parseSourceArgs(process.argv.slice(2));
+  const { options, mode } = parseRebuildArgs(process.argv.slice(2));
   const config = loadConfig();
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
   const names = indexNames(config.indexPrefix);
@@ -62,9 +72,10 @@ async function main(): Promise<void> {
     log(`Reading the ${options.source} source...`);
     const data = await buildDataSet(options, new Date(), log);
     log(`Source read and enriched in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const report = await rebuild(es, names, data.dataSet, log, config.indexLayout);
+    const report = await rebuild(es, names, data.dataSet, log, config.indexLayout, {}, mode);
     log(`Swapped every alias to version ${report.version} (previous: ${report.previous ?? "none"}).`);
     for (const [index, count] of Object.entries(report.counts)) log(`  ${index.padEnd(10)} ${count.toLocaleString("en")}`);
+    log(`History: ${report.history.why}.`);
     log(
       `Generated and loaded in ${report.loadSeconds.toFixed(1)} s ` +
         `(${report.docsPerSecond.toLocaleString("en")} docs/s); total ${((Date.now() - started) / 1000).toFixed(1)} s.`,

@@ -50,10 +50,13 @@ export type CarryTargets = {
 /**
  * When the new version's fixtures were generated: their earliest `updated_at` (a data set
  * stamps every document with the `now` it was built for, before the rebuild is even called),
- * else `fallback`. Writes from that instant on are the ones the new version cannot know.
+ * else `fallback`. Writes from that instant on are the ones the new version cannot know. With
+ * `liveOnly` (history kept from the previous version, its documents as old as their last write),
+ * the live part's alone.
  */
-export async function generatedAt(es: Client, names: IndexNames, version: string, fallback: Date): Promise<string> {
-  const generated = await earliestUpdatedAt(es, [versionedIndexName(names.fixtures, version), versionedIndexName(names.fixtures_history, version)]);
+export async function generatedAt(es: Client, names: IndexNames, version: string, fallback: Date, { liveOnly = false } = {}): Promise<string> {
+  const families = liveOnly ? [names.fixtures] : [names.fixtures, names.fixtures_history];
+  const generated = await earliestUpdatedAt(es, families.map((family) => versionedIndexName(family, version)));
   const at = generated !== null ? Math.min(generated, fallback.getTime()) : fallback.getTime();
   return new Date(at).toISOString();
 }

@@ -2,15 +2,19 @@ import type { Client } from "@elastic/elasticsearch";
 import { applyPersistentReplicas, ensurePersistentIndices } from "../store/ensure-index.js";
 import { VERSIONED_INDICES, versionedIndexName, type IndexNames, type VersionedIndex } from "../store/index-names.js";
 import {
+  createLoadingIndex,
   createVersion,
   currentVersion,
   type DataOrigin,
+  deleteIndex,
   deleteVersions,
   dropUnfinishedMoves,
   finishVersion,
   listVersions,
   newVersion,
+  putVersionMeta,
   swapAliases,
+  versionMeta,
 } from "../store/index-versions.js";
 import type { IndexLayout, IndexReplicas } from "../config.js";
 import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
@@ -23,6 +27,16 @@ import { bulkLoad, type LoadableDocument } from "../store/bulk-load.js";
 import { countDocuments } from "../store/searches.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
+import type { HistoryAtCut } from "./kept-history/history-fingerprint.js";
+import {
+  historySalt,
+  keepHistory,
+  KeptHistoryMismatchError,
+  planKeptHistory,
+  recordedHistory,
+  type DataSetHistory,
+  type RecordedHistory,
+} from "./kept-history/kept-history.js";
 
 /**
  * Everything one rebuild loads: per versioned index, its documents and how many there must be;
@@ -34,6 +48,8 @@ export type DataSet = Record<
   { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> }
 > & {
   origin?: DataOrigin;
+  /** What a nightly rebuild needs to keep history (kept-history/): data sets without it are always loaded whole. */
+  history?: DataSetHistory;
   /** The instant the documents were built for: it decides which fixtures are history (default: when the rebuild starts). */
   now?: Date;
 };
@@ -54,12 +70,19 @@ export type RebuildReport = {
   docsPerSecond: number;
   /** Fixtures written live during the rebuild and copied into the new version (carry-over.ts). */
   carriedOver: number;
+  /** Fixtures whose history was kept from the previous version (a nightly rebuild), and why or why not. */
+  history: { kept: number; why: string };
 };
+
+/** `full` loads every document; `nightly` keeps the previous version's history when nothing it was built from changed (kept-history/). */
+export type RebuildMode = "full" | "nightly";
 
 export class CountMismatchError extends Error {}
 
 type Log = (line: string) => void;
 type Versions = { previous: string | null; version: string };
+/** A version's start: the versions, and the history the plan keeps (null: everything is loaded). */
+type Start = Versions & { keep: HistoryAtCut | null; why: string; meta: Record<string, unknown> };
 
 /**
  * Builds every versioned index under a new version, checks every count, then swaps
@@ -79,9 +102,10 @@ export async function rebuild(
   log: Log = () => {},
   layout: IndexLayout | IndexReplicas = "auto",
   leaseOptions: LeaseOptions = {},
+  mode: RebuildMode = "full",
 ): Promise<RebuildReport> {
   return Lease.hold(es, names, "rebuild", { log, ...leaseOptions }, (lease) =>
-    rebuildHoldingLease(es, names, data, { log, layout: layoutOf(layout), lease }),
+    rebuildHoldingLease(es, names, data, { log, layout: layoutOf(layout), lease, mode }),
   );
 }
 
@@ -89,22 +113,25 @@ async function rebuildHoldingLease(
   es: Client,
   names: IndexNames,
   data: DataSet,
-  { log, layout, lease }: { log: Log; layout: IndexLayout; lease: Lease },
+  { log, layout, lease, mode }: { log: Log; layout: IndexLayout; lease: Lease; mode: RebuildMode },
 ): Promise<RebuildReport> {
   const started = Date.now();
   // Live writes are carried over from the moment the data set was generated (its
   // documents' updated_at), which is before this call: reading the source takes a while.
   const rebuildStarted = new Date(started);
-  const total = DATA_SET_INDICES.reduce((sum, logical) => sum + data[logical].count, 0);
-  const versions = await startVersion(es, names, { layout, origin: data.origin }, log);
+  const now = data.now ?? rebuildStarted;
+  const salt = historySalt(layout);
+  const versions = await startVersion(es, names, { layout, data, mode, now, salt }, log);
   let swapped = false;
   try {
     const loadStarted = Date.now();
-    await loadVersion(es, names, versions.version, { data, total, layout, now: data.now ?? rebuildStarted }, log);
+    const keep = await keptHistory(es, names, versions, layout, log);
+    const openSeasons = await loadVersion(es, names, versions.version, { data, keep, layout, now }, log);
+    await recordHistory(es, names, versions, data.history, { openSeasons, now, salt });
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const counts = await checkCounts(es, names, versions.version, data);
     await lease.assertHeld();
-    const carriedOver = await swapInWithCarryOver(es, names, versions, rebuildStarted, log, () => (swapped = true));
+    const carriedOver = await swapInWithCarryOver(es, names, versions, { generated: now, historyKept: keep !== null }, log, () => (swapped = true));
     // Swapped in: a lease lost now only stops the clean-up, the rebuild itself succeeded.
     if (await lease.stillHeld()) await deleteOlderVersions(es, names, versions);
     else log("The rebuild lease was taken over after the swap: older versions are left for the next rebuild to delete");
@@ -114,8 +141,9 @@ async function rebuildHoldingLease(
       counts,
       seconds: (Date.now() - started) / 1000,
       loadSeconds,
-      docsPerSecond: Math.round(total / loadSeconds),
+      docsPerSecond: Math.round(loadedCount(data, keep) / loadSeconds),
       carriedOver,
+      history: { kept: keep?.fixtureCount ?? 0, why: versions.why },
     };
   } catch (error) {
     // Once swapped in, the new version is the live data: a later failure never deletes it. A swap
@@ -128,52 +156,95 @@ async function rebuildHoldingLease(
   }
 }
 
-/** The persistent indices made sure of, and the new version's empty indices created beside the current one. */
+/**
+ * The persistent indices made sure of, whether the previous version's history can be kept, and the
+ * new version's empty indices created beside the current one (history only when it is not kept).
+ */
 async function startVersion(
   es: Client,
   names: IndexNames,
-  { layout, origin }: { layout: IndexLayout; origin: DataOrigin | undefined },
+  { layout, data, mode, now, salt }: { layout: IndexLayout; data: DataSet; mode: RebuildMode; now: Date; salt: string },
   log: Log,
-): Promise<Versions> {
+): Promise<Start> {
   await ensurePersistentIndices(es, names, layout.replicas);
   await applyPersistentReplicas(es, names, layout.replicas);
   // A move that failed before its swap must not leave a live part a rollback would pick up.
   await dropUnfinishedMoves(es, names);
   const previous = await currentVersion(es, names);
   const version = newVersion();
-  log(`Loading version ${version}`);
-  await createVersion(es, names, version, origin, layout);
-  return { previous, version };
+  const plan =
+    mode === "full"
+      ? { keep: null, why: "a full rebuild: loading everything" }
+      : await planKeptHistory(data.history, previous ? recordedHistory(await versionMeta(es, names.fixtures)) : null, { now, salt });
+  log(`Loading version ${version}: ${plan.why}`);
+  const meta = data.origin ? { version, origin: data.origin } : { version };
+  await createVersion(es, names, version, data.origin, layout, plan.keep ? ["fixtures_history"] : []);
+  return { previous, version, ...plan, meta };
+}
+
+/**
+ * The new version's history, as the plan says: a clone of the previous one holding the kept
+ * seasons (then returned), or an empty index to load. A previous history that does not hold what
+ * the source says it should (a fixture deleted by hand) is not kept: everything is loaded.
+ */
+async function keptHistory(es: Client, names: IndexNames, start: Start, layout: IndexLayout, log: Log): Promise<HistoryAtCut | null> {
+  if (!start.keep || !start.previous) return null;
+  const to = versionedIndexName(names.fixtures_history, start.version);
+  try {
+    const { dropped } = await keepHistory(es, { from: versionedIndexName(names.fixtures_history, start.previous), to, meta: start.meta }, start.keep);
+    log(`History of version ${start.previous} cloned; ${dropped.toLocaleString("en")} fixtures of open seasons dropped from it, to be loaded anew`);
+    return start.keep;
+  } catch (error) {
+    if (!(error instanceof KeptHistoryMismatchError)) throw error;
+    log(`History not kept (${error.message}): loading everything`);
+    start.why = `history not kept (${error.message}): loading everything`;
+    await deleteIndex(es, to);
+    await createLoadingIndex(es, to, "fixtures_history", layout, start.meta);
+    return null;
+  }
+}
+
+/** Documents a rebuild generates and loads: all of the data set's but a kept history's. */
+function loadedCount(data: DataSet, keep: HistoryAtCut | null): number {
+  return DATA_SET_INDICES.reduce((sum, logical) => sum + data[logical].count, 0) - (keep?.fixtureCount ?? 0);
 }
 
 /**
  * Generates each index's documents and loads them into the new version as they come (the bulk
  * helper sends a batch while the next is generated), then readies the indices for reading.
  * Each fixture goes to the live part or history as `familyOf` says at the data set's `now`, as that
- * family's index keeps it (`placeFixture`: history keeps no statistic among the `effective` values).
+ * family's index keeps it (`placeFixture`: history keeps no statistic among the `effective` values);
+ * the fixtures of a kept history's seasons are already there and not generated.
  * Nothing is spooled, so neither memory nor disk grows with the catalogue; a fault in the
  * source half-way fails the rebuild, which deletes the new version (the aliases never moved).
+ * Returns the seasons with a fixture in the live part: where the next nightly rebuild may cut.
  */
 async function loadVersion(
   es: Client,
   names: IndexNames,
   version: string,
-  load: { data: DataSet; total: number; layout: IndexLayout; now: Date },
+  load: { data: DataSet; keep: HistoryAtCut | null; layout: IndexLayout; now: Date },
   log: Log,
-): Promise<void> {
-  log(`Generating and loading ${load.total.toLocaleString("en")} documents`);
-  const progress = new ProgressReporter(load.total, log);
+): Promise<Set<number>> {
+  const { data, keep } = load;
+  const total = loadedCount(data, keep);
+  log(`Generating and loading ${total.toLocaleString("en")} documents`);
+  const progress = new ProgressReporter(total, log);
   const families = { fixtures: versionedIndexName(names.fixtures, version), fixtures_history: versionedIndexName(names.fixtures_history, version) };
+  const openSeasons = new Set<number>();
   for (const logical of DATA_SET_INDICES) {
     const index = versionedIndexName(names[logical], version);
     const before = progress.done;
-    const promised = load.data[logical].count;
-    const sent = await bulkLoad(es, index, load.data[logical].documents(), {
+    const fixtures = logical === "fixtures";
+    const promised = data[logical].count - (fixtures ? (keep?.fixtureCount ?? 0) : 0);
+    const documents = fixtures && keep && data.history ? data.history.fixturesBesides(new Set(keep.seasons)) : data[logical].documents();
+    const sent = await bulkLoad(es, index, documents, {
       total: promised,
       onProgress: ({ sent }) => progress.update(before + sent, logical),
-      ...(logical === "fixtures" && {
+      ...(fixtures && {
         place: (item: LoadableDocument) => {
           const placed = placeFixture(item.doc as FixtureDocument, load.now, load.layout.liveHours);
+          if (data.history && placed.family === "fixtures") openSeasons.add(placed.doc.season.id);
           return { index: families[placed.family], doc: placed.doc };
         },
       }),
@@ -182,6 +253,26 @@ async function loadVersion(
   }
   progress.finish();
   await finishVersion(es, names, version, load.layout);
+  return openSeasons;
+}
+
+/**
+ * Records with the new version where its history ends (the earliest kick-off of a season still
+ * in the live part) and the fingerprint of what lies before: the next nightly rebuild keeps that
+ * history when both still hold. In the live part's mapping `_meta`, which a move of settled
+ * fixtures copies.
+ */
+async function recordHistory(
+  es: Client,
+  names: IndexNames,
+  start: Start,
+  history: DataSetHistory | undefined,
+  { openSeasons, now, salt }: { openSeasons: ReadonlySet<number>; now: Date; salt: string },
+): Promise<void> {
+  if (!history) return;
+  const at = await history.at(history.cutAfter(openSeasons), salt);
+  const recorded: RecordedHistory = { cut: at.cut, fingerprint: at.fingerprint, now: now.toISOString() };
+  await putVersionMeta(es, versionedIndexName(names.fixtures, start.version), { ...start.meta, history: recorded });
 }
 
 /** Every index of the new version holds exactly the documents the data set promised (the fixtures across both families). */
@@ -198,18 +289,20 @@ async function checkCounts(es: Client, names: IndexNames, version: string, data:
 }
 
 /**
- * Carries live writes over into the new version, swaps the aliases to it, and carries over
- * once more what reached the old version meanwhile. Returns how many fixtures were carried.
+ * Carries live writes over into the new version (those since its data set was `generated`), swaps
+ * the aliases to it, and carries over once more what reached the old version meanwhile. Returns
+ * how many fixtures were carried.
  */
 async function swapInWithCarryOver(
   es: Client,
   names: IndexNames,
   { previous, version }: Versions,
-  rebuildStarted: Date,
+  { generated, historyKept }: { generated: Date; historyKept: boolean },
   log: Log,
   onSwapped: () => void,
 ): Promise<number> {
-  const since = previous ? await generatedAt(es, names, version, rebuildStarted) : rebuildStarted.toISOString();
+  // A kept history's documents are as old as their last write: only the loaded ones say when the data set was made.
+  const since = previous ? await generatedAt(es, names, version, generated, { liveOnly: historyKept }) : generated.toISOString();
   const carried = previous ? await carryOverWrites(es, names, previous, version, since) : null;
   await swapAliases(es, names, version);
   onSwapped();

@@ -37,15 +37,17 @@ export function newVersion(now = new Date()): string {
  */
 export type DataOrigin = Readonly<Record<string, string | number>>;
 
-/** Creates the empty indices of a version, tuned for loading (no refresh, no replicas). */
+/** Creates the empty indices of a version (but `except`: a nightly rebuild clones its history), tuned for loading (no refresh, no replicas). */
 export async function createVersion(
   es: Client,
   names: IndexNames,
   version: string,
   origin?: DataOrigin,
   layout: IndexLayout | IndexReplicas = "auto",
+  except: readonly VersionedIndex[] = [],
 ): Promise<void> {
   for (const logical of VERSIONED_INDICES) {
+    if (except.includes(logical)) continue;
     await createLoadingIndex(es, versionedIndexName(names[logical], version), logical, layoutOf(layout), origin ? { version, origin } : { version });
   }
 }
@@ -177,6 +179,11 @@ export function historyFilter(generation: number): estypes.QueryDslQueryContaine
 /** What a version's indices record in their mapping `_meta` (the version, where its data came from), read from the live part. */
 export async function versionMeta(es: Client, alias: string): Promise<Record<string, unknown>> {
   return { ...(await liveMapping(es, alias))?._meta };
+}
+
+/** Replaces what an index of a version records in its mapping `_meta` (see `versionMeta`). */
+export async function putVersionMeta(es: Client, index: string, meta: Record<string, unknown>): Promise<void> {
+  await es.indices.putMapping({ index, _meta: meta });
 }
 
 /** The origin recorded with the data the fixtures alias points at; null for data built before origins were recorded. */

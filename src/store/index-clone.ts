@@ -1,0 +1,38 @@
+import type { Client, estypes } from "@elastic/elasticsearch";
+import { searchPages } from "./search-pages.js";
+
+/**
+ * Clones `from` into a new index `to`, tuned for loading (no refresh, no replicas: `finishVersion`
+ * puts them back) and with `meta` as its mapping `_meta`. A clone hard-links the source's segment
+ * files, so it costs seconds whatever the index holds. The node clones only a read-only index:
+ * `from` refuses writes while it runs and takes them again after, also when the clone fails.
+ */
+export async function cloneIndex(es: Client, from: string, to: string, meta: Record<string, unknown>): Promise<void> {
+  await es.indices.refresh({ index: from });
+  await es.indices.putSettings({ index: from, settings: { "index.blocks.write": true } });
+  try {
+    const settings = { "index.blocks.write": null, number_of_replicas: 0, refresh_interval: "-1" } as unknown as estypes.IndicesIndexSettings;
+    await es.indices.clone({ index: from, target: to, settings, wait_for_active_shards: 1 });
+  } finally {
+    const writable = { "index.blocks.write": null } as unknown as estypes.IndicesIndexSettings;
+    await es.indices.putSettings({ index: from, settings: writable });
+  }
+  await es.indices.putMapping({ index: to, _meta: meta });
+}
+
+/**
+ * Deletes every document of `index` whose `field` holds none of `keep`, by id (the node has no
+ * delete_by_query); returns how many went.
+ */
+export async function deleteDocumentsBesides(es: Client, index: string, field: string, keep: readonly number[]): Promise<number> {
+  await es.indices.refresh({ index });
+  let deleted = 0;
+  const query: estypes.QueryDslQueryContainer = { bool: { must_not: { terms: { [field]: [...keep] } } } };
+  for await (const hits of searchPages(es, { index, query, _source: false, sort: [{ id: "asc" }] })) {
+    const response = await es.bulk({ operations: hits.map((hit) => ({ delete: { _index: index, _id: hit._id! } })) });
+    if (response.errors) throw new Error(`Deleting ${hits.length} documents of ${index} failed`);
+    deleted += hits.length;
+  }
+  await es.indices.refresh({ index });
+  return deleted;
+}

@@ -1,0 +1,117 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Catalog } from "../../src/domain/catalog.js";
+import { buildDataSetFromCatalog } from "../../src/ingest/data-set.js";
+import { rebuild, type RebuildMode, type RebuildReport } from "../../src/ingest/rebuild.js";
+import { VERSIONED_INDICES, versionedIndexName } from "../../src/store/index-names.js";
+import { versionMeta } from "../../src/store/index-versions.js";
+import { miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
+import { startTestEnv, type TestEnv } from "../support/test-env.js";
+
+/**
+ * The nightly rebuild (src/ingest/kept-history/): when nothing its history was built from changed,
+ * a rebuild clones the live version's history of the closed seasons and loads the rest; the
+ * result is the full rebuild's, document for document. Compared as sorted SHA-256 of every
+ * versioned index's documents.
+ */
+const HOUR = 3_600_000;
+const T = new Date("2026-11-25T12:00:00.000Z");
+const at = (hours: number) => new Date(T.getTime() + hours * HOUR).toISOString();
+
+/** A closed past season of 12 fixtures (kept), and a current one with settled, recent and upcoming fixtures (loaded anew). */
+const PAST: MiniMatch[] = [11, 12, 13, 14, 15, 16].flatMap((home, i) => [
+  { id: 100 + 2 * i, home, away: 11 + ((i + 1) % 6), date_time: at(-24 * (400 - 7 * i)), status: "FT", result: { ft: [i % 3, (i + 1) % 2] } },
+  { id: 101 + 2 * i, home: 11 + ((i + 2) % 6), away: home, date_time: at(-24 * (396 - 7 * i)), status: "FT", result: { ft: [1, i % 4] } },
+]);
+const CURRENT: MiniMatch[] = [
+  { id: 200, home: 11, away: 13, date_time: at(-24 * 20), status: "FT", season: "current" },
+  { id: 201, home: 12, away: 14, date_time: at(-24 * 10), status: "FT", season: "current" },
+  { id: 202, home: 15, away: 16, date_time: at(-30), status: "FT", season: "current" },
+  { id: 203, home: 13, away: 12, date_time: at(30), status: "NOT_STARTED", season: "current" },
+  { id: 204, home: 16, away: 11, date_time: at(24 * 6), status: "NOT_STARTED", season: "current" },
+];
+const catalog = miniCatalog([...PAST, ...CURRENT]);
+
+let env: TestEnv;
+
+beforeAll(async () => {
+  env = await startTestEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+async function rebuildAt(source: Catalog, now: Date, mode: RebuildMode, log: string[] = []): Promise<RebuildReport> {
+  const { dataSet } = buildDataSetFromCatalog(source, now);
+  return rebuild(env.es, env.deps.indices, { ...dataSet, origin: { source: "mini" } }, (line) => log.push(line), "auto", {}, mode);
+}
+
+/**
+ * Per versioned index of `version`, the sorted SHA-256 of each document (its id and `_source`);
+ * `without` fields dropped first (a kept document keeps the `updated_at` of the version it was built in).
+ */
+async function documentHashes(version: string, without: readonly string[] = []): Promise<Record<string, string[]>> {
+  const hashes: Record<string, string[]> = {};
+  for (const logical of VERSIONED_INDICES) {
+    const index = versionedIndexName(env.deps.indices[logical], version);
+    await env.es.indices.refresh({ index });
+    const response = await env.es.search<Record<string, unknown>>({ index, size: 1000 });
+    hashes[logical] = response.hits.hits
+      .map((hit) => {
+        const source = { ...hit._source };
+        for (const field of without) delete source[field];
+        return createHash("sha256").update(`${hit._id}\n${JSON.stringify(source)}`).digest("hex");
+      })
+      .sort();
+  }
+  return hashes;
+}
+
+describe("a nightly rebuild", () => {
+  let full: RebuildReport;
+
+  it("records with a full rebuild where its history ends: the first kick-off of a season still in the live part", async () => {
+    full = await rebuildAt(catalog, T, "full");
+    expect(full.history).toEqual({ kept: 0, why: "a full rebuild: loading everything" });
+    const meta = await versionMeta(env.es, env.deps.indices.fixtures);
+    expect(meta.history).toMatchObject({ cut: at(-24 * 20), now: T.toISOString() });
+    expect(full.counts.fixtures_history).toBe(PAST.length + 2);
+  });
+
+  it("at the same now keeps the closed season's history and gives the full rebuild's documents, every index", async () => {
+    const log: string[] = [];
+    const nightly = await rebuildAt(catalog, T, "nightly", log);
+    expect(nightly.history.kept).toBe(PAST.length);
+    expect(log.join("\n")).toMatch(/keeping the history of 1 seasons before/);
+    expect(log.join("\n")).toMatch(/2 fixtures of open seasons dropped/);
+    expect(nightly.counts).toEqual(full.counts);
+    expect(await documentHashes(nightly.version)).toEqual(await documentHashes(full.version));
+  });
+
+  it("two days later gives what a full rebuild two days later gives (but the kept documents' updated_at)", async () => {
+    const later = new Date(T.getTime() + 48 * HOUR);
+    const nightly = await rebuildAt(catalog, later, "nightly");
+    expect(nightly.history.kept).toBe(PAST.length);
+    // The recent fixture has settled for more than 72 h by now: loaded into history, not kept.
+    expect(nightly.counts.fixtures_history).toBe(PAST.length + 3);
+    const reference = await rebuildAt(catalog, later, "full");
+    expect(await documentHashes(nightly.version, ["updated_at"])).toEqual(await documentHashes(reference.version, ["updated_at"]));
+  });
+
+  it("loads everything when the source's history changed before the cut, and serves the change", async () => {
+    const changed = miniCatalog([...PAST.map((match) => (match.id === 105 ? { ...match, result: { ft: [4, 4] as [number, number] } } : match)), ...CURRENT]);
+    const nightly = await rebuildAt(changed, new Date(T.getTime() + 72 * HOUR), "nightly");
+    expect(nightly.history.kept).toBe(0);
+    expect(nightly.history.why).toMatch(/history before .* changed: loading everything/);
+    const stored = await env.storedFixture(105);
+    expect(stored.scores.filter((score) => score.developer_name === "CURRENT").map((score) => score.value)).toEqual([4, 4]);
+  });
+
+  it("loads everything when the live version records no cut, or when its now is later than the data set's", async () => {
+    await env.es.indices.putMapping({ index: env.deps.indices.fixtures, _meta: { version: "none" } });
+    const unrecorded = await rebuildAt(catalog, new Date(T.getTime() + 96 * HOUR), "nightly");
+    expect(unrecorded.history).toMatchObject({ kept: 0, why: expect.stringMatching(/records no history cut/) });
+    const earlier = await rebuildAt(catalog, T, "nightly");
+    expect(earlier.history).toMatchObject({ kept: 0, why: expect.stringMatching(/now is before the live version's/) });
+  });
+});
