@@ -16,7 +16,7 @@ import { plannedMatches } from "./fixtures/match-plans.js";
 import { TeamSearchFields } from "./fixtures/team-search-fields.js";
 import { StandingRowsFile } from "./standing-rows-file.js";
 import { buildLiveSlate } from "./live-slate/index.js";
-import { historyAtCut, nextCut } from "./kept-history/history-fingerprint.js";
+import { historyAtCut, keptInHistory, nextCut } from "./kept-history/history-fingerprint.js";
 import type { DataSet } from "./rebuild.js";
 import type { DataOrigin } from "../store/index-versions.js";
 import { dropImplicitStages } from "./sources/normalize-stages.js";
@@ -137,7 +137,7 @@ function* dataSetWalk(
     fixtures: { count: outline.fixtureCount, documents: () => fixtureDocuments(source, lookups, tables.positions, now, NO_SEASONS) },
     history: {
       at: (cut, salt) => runWalkYielding(historyAtCut({ source, outlines: outline.seasons, summaries: lookups.summaries, salt }, cut)),
-      cutAfter: (openSeasons) => nextCut(openSeasons, outline.seasons),
+      cutAfter: (inPlaySeasons, notAfter) => nextCut(inPlaySeasons, outline.seasons, notAfter),
       fixturesBesides: (kept) => fixtureDocuments(source, lookups, tables.positions, now, kept),
     },
     now,
@@ -270,20 +270,20 @@ const NO_SEASONS: ReadonlySet<number> = new Set();
 
 /**
  * Fixture documents are the big ones: generated in kick-off order while they are loaded, never
- * all at once. A nightly rebuild skips the seasons whose history it keeps (`skipped`): their
- * matches are still played, for the model the later fixtures are priced with.
+ * all at once. A nightly rebuild skips what the history it keeps holds (`keptInHistory` of the
+ * `kept` seasons): those matches are still played, for the model the later fixtures are priced with.
  */
 function* fixtureDocuments(
   source: CatalogSource,
   lookups: CatalogLookups,
   positions: Map<string, number>,
   now: Date,
-  skipped: ReadonlySet<number>,
+  kept: ReadonlySet<number>,
 ): Generator<IndexedDocument> {
   const { leagues, countries, teams, summaries } = lookups;
   const teamSearch = new TeamSearchFields();
   for (const step of plannedMatches(source, lookups.seasonCounts, now)) {
-    if (step.kind !== "match" || skipped.has(step.match.season_id)) continue;
+    if (step.kind !== "match" || keptInHistory(step.match, kept)) continue;
     const { match, plan, outcome } = step;
     const league = leagues.get(match.league_id)!;
     const stageId = match.stage?.id ?? 0;

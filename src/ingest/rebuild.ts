@@ -126,8 +126,8 @@ async function rebuildHoldingLease(
   try {
     const loadStarted = Date.now();
     const keep = await keptHistory(es, names, versions, layout, log);
-    const openSeasons = await loadVersion(es, names, versions.version, { data, keep, layout, now }, log);
-    await recordHistory(es, names, versions, data.history, { openSeasons, now, salt });
+    const inPlaySeasons = await loadVersion(es, names, versions.version, { data, keep, layout, now }, log);
+    await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt });
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const counts = await checkCounts(es, names, versions.version, data);
     await lease.assertHeld();
@@ -217,7 +217,7 @@ function loadedCount(data: DataSet, keep: HistoryAtCut | null): number {
  * the fixtures of a kept history's seasons are already there and not generated.
  * Nothing is spooled, so neither memory nor disk grows with the catalogue; a fault in the
  * source half-way fails the rebuild, which deletes the new version (the aliases never moved).
- * Returns the seasons with a fixture in the live part: where the next nightly rebuild may cut.
+ * Returns the seasons in play: where the next nightly rebuild may cut.
  */
 async function loadVersion(
   es: Client,
@@ -231,7 +231,9 @@ async function loadVersion(
   log(`Generating and loading ${total.toLocaleString("en")} documents`);
   const progress = new ProgressReporter(total, log);
   const families = { fixtures: versionedIndexName(names.fixtures, version), fixtures_history: versionedIndexName(names.fixtures_history, version) };
-  const openSeasons = new Set<number>();
+  // Seasons in play: a fixture in the live part that kicked off within liveHours or is to come (not one postponed long ago).
+  const inPlaySeasons = new Set<number>();
+  const liveFrom = liveHoursBefore(load.now, load.layout);
   for (const logical of DATA_SET_INDICES) {
     const index = versionedIndexName(names[logical], version);
     const before = progress.done;
@@ -244,7 +246,7 @@ async function loadVersion(
       ...(fixtures && {
         place: (item: LoadableDocument) => {
           const placed = placeFixture(item.doc as FixtureDocument, load.now, load.layout.liveHours);
-          if (data.history && placed.family === "fixtures") openSeasons.add(placed.doc.season.id);
+          if (data.history && placed.family === "fixtures" && placed.doc.date_time >= liveFrom) inPlaySeasons.add(placed.doc.season.id);
           return { index: families[placed.family], doc: placed.doc };
         },
       }),
@@ -253,24 +255,28 @@ async function loadVersion(
   }
   progress.finish();
   await finishVersion(es, names, version, load.layout);
-  return openSeasons;
+  return inPlaySeasons;
+}
+
+function liveHoursBefore(now: Date, layout: IndexLayout): string {
+  return new Date(now.getTime() - layout.liveHours * 3_600_000).toISOString();
 }
 
 /**
- * Records with the new version where its history ends (the earliest kick-off of a season still
- * in the live part) and the fingerprint of what lies before: the next nightly rebuild keeps that
- * history when both still hold. In the live part's mapping `_meta`, which a move of settled
- * fixtures copies.
+ * Records with the new version where its history ends (the earliest kick-off of a season in play,
+ * liveHours before now at the latest) and the fingerprint of what lies before: the next nightly
+ * rebuild keeps that history when both still hold. In the live part's mapping `_meta`, which a
+ * move of settled fixtures copies.
  */
 async function recordHistory(
   es: Client,
   names: IndexNames,
   start: Start,
   history: DataSetHistory | undefined,
-  { openSeasons, now, salt }: { openSeasons: ReadonlySet<number>; now: Date; salt: string },
+  { inPlaySeasons, layout, now, salt }: { inPlaySeasons: ReadonlySet<number>; layout: IndexLayout; now: Date; salt: string },
 ): Promise<void> {
   if (!history) return;
-  const at = await history.at(history.cutAfter(openSeasons), salt);
+  const at = await history.at(history.cutAfter(inPlaySeasons, liveHoursBefore(now, layout)), salt);
   const recorded: RecordedHistory = { cut: at.cut, fingerprint: at.fingerprint, now: now.toISOString() };
   await putVersionMeta(es, versionedIndexName(names.fixtures, start.version), { ...start.meta, history: recorded });
 }

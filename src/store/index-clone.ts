@@ -21,13 +21,13 @@ export async function cloneIndex(es: Client, from: string, to: string, meta: Rec
 }
 
 /**
- * Deletes every document of `index` whose `field` holds none of `keep`, by id (the node has no
+ * Deletes every document of `index` that does not match all of `keep`, by id (the node has no
  * delete_by_query); returns how many went.
  */
-export async function deleteDocumentsBesides(es: Client, index: string, field: string, keep: readonly number[]): Promise<number> {
+export async function deleteDocumentsBesides(es: Client, index: string, keep: estypes.QueryDslQueryContainer[]): Promise<number> {
   await es.indices.refresh({ index });
   let deleted = 0;
-  const query: estypes.QueryDslQueryContainer = { bool: { must_not: { terms: { [field]: [...keep] } } } };
+  const query: estypes.QueryDslQueryContainer = { bool: { must_not: { bool: { filter: keep } } } };
   for await (const hits of searchPages(es, { index, query, _source: false, sort: [{ id: "asc" }] })) {
     const response = await es.bulk({ operations: hits.map((hit) => ({ delete: { _index: index, _id: hit._id! } })) });
     if (response.errors) throw new Error(`Deleting ${hits.length} documents of ${index} failed`);

@@ -18,11 +18,16 @@ const HOUR = 3_600_000;
 const T = new Date("2026-11-25T12:00:00.000Z");
 const at = (hours: number) => new Date(T.getTime() + hours * HOUR).toISOString();
 
-/** A closed past season of 12 fixtures (kept), and a current one with settled, recent and upcoming fixtures (loaded anew). */
-const PAST: MiniMatch[] = [11, 12, 13, 14, 15, 16].flatMap((home, i) => [
+/**
+ * A closed past season of 12 settled fixtures (kept) and one postponed and never played (in the
+ * live part however old: loaded anew), and a current season with settled, recent and upcoming
+ * fixtures (loaded anew).
+ */
+const SETTLED_PAST: MiniMatch[] = [11, 12, 13, 14, 15, 16].flatMap((home, i) => [
   { id: 100 + 2 * i, home, away: 11 + ((i + 1) % 6), date_time: at(-24 * (400 - 7 * i)), status: "FT", result: { ft: [i % 3, (i + 1) % 2] } },
   { id: 101 + 2 * i, home: 11 + ((i + 2) % 6), away: home, date_time: at(-24 * (396 - 7 * i)), status: "FT", result: { ft: [1, i % 4] } },
 ]);
+const PAST: MiniMatch[] = [...SETTLED_PAST, { id: 130, home: 11, away: 16, date_time: at(-24 * 380), status: "POSTPONED" }];
 const CURRENT: MiniMatch[] = [
   { id: 200, home: 11, away: 13, date_time: at(-24 * 20), status: "FT", season: "current" },
   { id: 201, home: 12, away: 14, date_time: at(-24 * 10), status: "FT", season: "current" },
@@ -70,18 +75,18 @@ async function documentHashes(version: string, without: readonly string[] = []):
 describe("a nightly rebuild", () => {
   let full: RebuildReport;
 
-  it("records with a full rebuild where its history ends: the first kick-off of a season still in the live part", async () => {
+  it("records with a full rebuild where its history ends: the first kick-off of a season in play", async () => {
     full = await rebuildAt(catalog, T, "full");
     expect(full.history).toEqual({ kept: 0, why: "a full rebuild: loading everything" });
     const meta = await versionMeta(env.es, env.deps.indices.fixtures);
     expect(meta.history).toMatchObject({ cut: at(-24 * 20), now: T.toISOString() });
-    expect(full.counts.fixtures_history).toBe(PAST.length + 2);
+    expect(full.counts.fixtures_history).toBe(SETTLED_PAST.length + 2);
   });
 
   it("at the same now keeps the closed season's history and gives the full rebuild's documents, every index", async () => {
     const log: string[] = [];
     const nightly = await rebuildAt(catalog, T, "nightly", log);
-    expect(nightly.history.kept).toBe(PAST.length);
+    expect(nightly.history.kept).toBe(SETTLED_PAST.length);
     expect(log.join("\n")).toMatch(/keeping the history of 1 seasons before/);
     expect(log.join("\n")).toMatch(/2 fixtures of open seasons dropped/);
     expect(nightly.counts).toEqual(full.counts);
@@ -91,9 +96,9 @@ describe("a nightly rebuild", () => {
   it("two days later gives what a full rebuild two days later gives (but the kept documents' updated_at)", async () => {
     const later = new Date(T.getTime() + 48 * HOUR);
     const nightly = await rebuildAt(catalog, later, "nightly");
-    expect(nightly.history.kept).toBe(PAST.length);
+    expect(nightly.history.kept).toBe(SETTLED_PAST.length);
     // The recent fixture has settled for more than 72 h by now: loaded into history, not kept.
-    expect(nightly.counts.fixtures_history).toBe(PAST.length + 3);
+    expect(nightly.counts.fixtures_history).toBe(SETTLED_PAST.length + 3);
     const reference = await rebuildAt(catalog, later, "full");
     expect(await documentHashes(nightly.version, ["updated_at"])).toEqual(await documentHashes(reference.version, ["updated_at"]));
   });

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { CatalogMatch } from "../../domain/catalog.js";
+import { SETTLED_STATUSES } from "../../domain/types/statuses.js";
 import type { CatalogSource } from "../catalog-source.js";
 import type { SeasonSummary } from "../documents/reference-documents.js";
 import type { SeasonOutline } from "../documents/catalog-outline.js";
@@ -8,12 +10,15 @@ import { PAUSE_EVERY, type Walk } from "../walk.js";
  * What history a nightly rebuild may keep, and a fingerprint of everything its documents were
  * built from (docs/data.md, "Nightly rebuilds").
  *
- * The cut is an instant: the earliest kick-off of any season that still had a fixture in the
- * live part when the version was built. Every fixture kicking off before it is settled, and the
- * walk that builds documents is chronological (the strength model and league averages only see
- * earlier matches), so what a fixture before the cut becomes depends on the matches before the
- * cut and nothing after them. A season is kept when its last fixture kicks off before the cut: its
- * fixtures, tables and summary are then all made of what the fingerprint covers:
+ * The cut is an instant: the earliest kick-off of any season still in play when the version was
+ * built (a fixture in the live part that kicked off within `liveHours` or is to come), and never
+ * later than `liveHours` before that version's now. The walk that builds documents is
+ * chronological (the strength model and league averages only see earlier matches), so what a
+ * fixture before the cut becomes depends on the matches before the cut and nothing after them. A
+ * season is kept when its last fixture kicks off before the cut, and of it the fixtures its source
+ * calls settled (`keptInHistory`): all were history when the version was built. Its others (a
+ * match postponed long ago and never played) are in the live part, which every rebuild loads
+ * anew. The kept seasons' fixtures, tables and summaries are made of what the fingerprint covers:
  * - every match before the cut, in walk order (kept seasons' and the others' alike: all feed the model);
  * - the kept seasons' summaries (dates, counts, whether current) and the leagues, countries and
  *   teams their fixtures name;
@@ -26,9 +31,16 @@ export type HistoryAtCut = {
   fingerprint: string;
   /** Seasons wholly before the cut, ascending. */
   seasons: number[];
-  /** Their fixtures: what a kept history index holds. */
+  /** Their settled fixtures: what a kept history index holds. */
   fixtureCount: number;
 };
+
+const SETTLED: ReadonlySet<string> = new Set(SETTLED_STATUSES);
+
+/** Whether a fixture's document is one a kept history holds: a settled fixture of a kept season. */
+export function keptInHistory(match: Pick<CatalogMatch, "season_id" | "status">, keptSeasons: ReadonlySet<number>): boolean {
+  return keptSeasons.has(match.season_id) && SETTLED.has(match.status);
+}
 
 export type FingerprintInput = {
   source: Pick<CatalogSource, "matches" | "leagues" | "countries" | "teams">;
@@ -45,12 +57,14 @@ export function* historyAtCut(input: FingerprintInput, cut: string): Walk<Histor
   const teams = new Set<number>();
   const leagues = new Set<number>();
   let walked = 0;
+  let fixtureCount = 0;
   for (const match of input.source.matches()) {
     // Kick-off order: nothing after the first match at or past the cut is read.
     if (match.date_time >= cut) break;
     if (++walked % PAUSE_EVERY === 0) yield;
     hash.update(JSON.stringify(match)).update("\n");
     if (!kept.has(match.season_id)) continue;
+    if (keptInHistory(match, kept)) fixtureCount++;
     teams.add(match.home_team_id).add(match.away_team_id);
     leagues.add(match.league_id);
   }
@@ -66,7 +80,6 @@ export function* historyAtCut(input: FingerprintInput, cut: string): Walk<Histor
     hash.update(JSON.stringify(team)).update("\n");
   }
   for (const country of sortedById(input.source.countries, countries)) hash.update(JSON.stringify(country)).update("\n");
-  const fixtureCount = seasons.reduce((sum, id) => sum + (input.outlines.get(id)?.count ?? 0), 0);
   return { cut, fingerprint: hash.digest("hex"), seasons, fixtureCount };
 }
 
@@ -76,16 +89,13 @@ function sortedById<T extends { id: number }>(all: readonly T[], wanted: Readonl
 
 /**
  * The next cut, from where the rebuild placed each fixture: the earliest first kick-off of a season
- * with a fixture in the live part. With none, every season is history and the cut lies past them all.
+ * in play (`inPlaySeasons`), and `notAfter` (liveHours before now) at the latest.
  */
-export function nextCut(openSeasons: Iterable<number>, outlines: ReadonlyMap<number, SeasonOutline>): string {
-  let cut: string | null = null;
-  for (const id of openSeasons) {
+export function nextCut(inPlaySeasons: Iterable<number>, outlines: ReadonlyMap<number, SeasonOutline>, notAfter: string): string {
+  let cut = notAfter;
+  for (const id of inPlaySeasons) {
     const first = outlines.get(id)?.first;
-    if (first && (cut === null || first < cut)) cut = first;
+    if (first && first < cut) cut = first;
   }
-  return cut ?? AFTER_ALL;
+  return cut;
 }
-
-/** A cut after every ISO kick-off. */
-export const AFTER_ALL = "9999-12-31T23:59:59.999Z";

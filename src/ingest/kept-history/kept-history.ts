@@ -15,6 +15,7 @@ import { indexDefinition } from "../../store/index-definitions.js";
 import { creationSettings } from "../../store/index-layout.js";
 import { cloneIndex, deleteDocumentsBesides } from "../../store/index-clone.js";
 import { countDocuments } from "../../store/searches.js";
+import { SETTLED_STATUSES } from "../../domain/types/statuses.js";
 import { codeFingerprint } from "./code-fingerprint.js";
 import type { HistoryAtCut } from "./history-fingerprint.js";
 
@@ -22,9 +23,9 @@ import type { HistoryAtCut } from "./history-fingerprint.js";
 export type DataSetHistory = {
   /** The seasons wholly before `cut` and the fingerprint of what their documents are built from. */
   at(cut: string, salt: string): Promise<HistoryAtCut>;
-  /** This data set's cut, from the seasons the rebuild placed a fixture of in the live part. */
-  cutAfter(openSeasons: Iterable<number>): string;
-  /** The fixture documents of every season but `kept` (the walk still plays every match, in order). */
+  /** This data set's cut: the seasons in play as the rebuild placed their fixtures, and liveHours before now. */
+  cutAfter(inPlaySeasons: Iterable<number>, notAfter: string): string;
+  /** The fixture documents but those a kept history of `kept` seasons holds (`keptInHistory`); the walk still plays every match, in order. */
   fixturesBesides(kept: ReadonlySet<number>): Iterable<IndexedDocument>;
 };
 
@@ -78,8 +79,8 @@ export class KeptHistoryMismatchError extends Error {}
 
 /**
  * The new version's history index as a clone of the previous one's, holding the kept seasons'
- * fixtures only: the others' (open at the last cut, moved in since) go, and are loaded anew.
- * Fails when the clone does not hold exactly the fixtures the kept seasons have.
+ * settled fixtures only: the others (of seasons in play at the last cut, moved in since) go, and
+ * are loaded anew. Fails when the clone does not hold exactly the fixtures the source says.
  */
 export async function keepHistory(
   es: Client,
@@ -87,7 +88,10 @@ export async function keepHistory(
   keep: HistoryAtCut,
 ): Promise<{ dropped: number }> {
   await cloneIndex(es, from, to, meta);
-  const dropped = await deleteDocumentsBesides(es, to, "season.id", keep.seasons);
+  const dropped = await deleteDocumentsBesides(es, to, [
+    { terms: { "season.id": keep.seasons } },
+    { terms: { status: [...SETTLED_STATUSES] } },
+  ]);
   const held = await countDocuments(es, to);
   if (held !== keep.fixtureCount) {
     throw new KeptHistoryMismatchError(`the previous history holds ${held} fixtures of the kept seasons, the source ${keep.fixtureCount}`);
