@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     const report = await rebuild(es, names, data.dataSet, log, config.indexLayout, {}, mode);
     log(`Swapped every alias to version ${report.version} (previous: ${report.previous ?? "none"}).`);
     for (const [index, count] of Object.entries(report.counts)) log(`  ${index.padEnd(10)} ${count.toLocaleString("en")}`);
-    log(`History: ${report.history.why}.`);
+    log(`History kept: ${report.history.kept.toLocaleString("en")} fixtures (${report.history.why}).`);
     log(
       `Generated and loaded in ${report.loadSeconds.toFixed(1)} s ` +
         `(${report.docsPerSecond.toLocaleString("en")} docs/s); total ${((Date.now() - started) / 1000).toFixed(1)} s.`,

@@ -4,7 +4,9 @@
  *
  * Synthetic catalogues of growing size, each under its own prefix (`bench_scale_<fixtures>`,
  * removed before the next size unless --keep), and per size:
- *  - the rebuild as an operator runs it (a child process): wall time, docs/s, peak RSS;
+ *  - the rebuild as an operator runs it (a child process, `--full`): wall time, docs/s, peak RSS;
+ *  - the nightly rebuild right after it (`npm run rebuild` without `--full`: the closed seasons'
+ *    history kept, docs/data.md "Nightly rebuilds"): wall time, fixtures kept, CPU of both processes;
  *  - the node's own rate on the same documents (a sample sent as raw `_bulk`), and the ratio;
  *  - CPU per fixture document, read from /proc: the rebuild process's own (generation and
  *    client), the node's during the rebuild and during the raw load, and the cores the node kept
@@ -52,6 +54,7 @@ type SizeResult = {
   raw: RawBulk;
   /** CPU ms per document loaded by the rebuild: the node's while it ran (NaN when the node is not local). */
   rebuildNodeCpuMsPerDoc: number;
+  nightly: { run: RebuildRun; nodeCpuSeconds: number };
   families: FamilyStats[];
   kinds: KindLatency[];
   streams: StreamRound;
@@ -102,6 +105,14 @@ async function main(): Promise<number> {
         const stats = families.at(-1)!;
         log(`  ${label}: ${stats.fixtures.toLocaleString("en")} fixtures, ${(stats.lucene / stats.fixtures).toFixed(1)} Lucene docs and ${(stats.bytes / stats.fixtures / 1024).toFixed(1)} KB per fixture`);
       }
+      log("  the nightly rebuild (history kept) right after it...");
+      const nightlyCpu = cpuWindow(null, nodePids);
+      const nightlyRun = await rebuildInChild(prefix, { sourceArgs: args, mode: "nightly", log });
+      const nightly = { run: nightlyRun, nodeCpuSeconds: nightlyCpu.end().nodeMs / 1000 };
+      log(
+        `  nightly in ${nightlyRun.seconds.toFixed(0)} s, ${nightlyRun.keptFixtures.toLocaleString("en")} fixtures kept, ` +
+          `CPU: rebuild process ${nightlyRun.cpuSeconds.toFixed(0)} s, node ${nightly.nodeCpuSeconds.toFixed(0)} s`,
+      );
       log(`  raw _bulk of the first ${rawSample.toLocaleString("en")} fixture documents of the same source...`);
       const raw = await rawBulkRate(es, node, `${prefix}_raw`, sourceOptions(args), rawSample, nodePids);
       log(`  raw: ${raw.docsPerSecond.toLocaleString("en")} docs/s, node ${raw.nodeCpuMsPerDoc.toFixed(2)} ms CPU per document, ${raw.nodeCores.toFixed(2)} cores busy`);
@@ -126,7 +137,7 @@ async function main(): Promise<number> {
       const move = await moveSettled(es, names, { layout: config.indexLayout, now: new Date(Date.now() + DAY_MS) });
       log(`  moved ${move.moved.toLocaleString("en")}, kept ${move.kept.toLocaleString("en")} live, in ${move.seconds.toFixed(1)} s`);
       const fixtures = families.reduce((sum, family) => sum + family.fixtures, 0);
-      results.push({ fixtures, sizing: args.join(" "), rebuild, raw, rebuildNodeCpuMsPerDoc, families, kinds, streams, move });
+      results.push({ fixtures, sizing: args.join(" "), rebuild, raw, rebuildNodeCpuMsPerDoc, nightly, families, kinds, streams, move });
       if (!values.keep) await deleteIndicesWithPrefix(es, prefix);
     }
   } finally {
@@ -183,6 +194,11 @@ function table(results: SizeResult[]): string[] {
   lines.push(row("raw _bulk docs/s (sample)", results.map((r) => r.raw.docsPerSecond.toLocaleString("en"))));
   lines.push(row("rebuild / raw", results.map((r) => `${((r.rebuild.docsPerSecond / r.raw.docsPerSecond) * 100).toFixed(0)}%`)));
   lines.push(row("rebuild peak RSS MiB", results.map((r) => r.rebuild.peakRssMiB.toFixed(0))));
+  lines.push(row("nightly wall s", results.map((r) => r.nightly.run.seconds.toFixed(0))));
+  lines.push(row("nightly / full wall", results.map((r) => `${((100 * r.nightly.run.seconds) / r.rebuild.seconds).toFixed(0)}%`)));
+  lines.push(row("nightly: fixtures kept", results.map((r) => r.nightly.run.keptFixtures.toLocaleString("en"))));
+  lines.push(row("nightly CPU s: rebuild / node", results.map((r) => `${r.nightly.run.cpuSeconds.toFixed(0)}/${r.nightly.nodeCpuSeconds.toFixed(0)}`)));
+  lines.push(row("nightly peak RSS MiB", results.map((r) => r.nightly.run.peakRssMiB.toFixed(0))));
   const generationMs = (r: SizeResult) => (r.rebuild.cpuSeconds * 1000) / r.rebuild.documents;
   lines.push(row("CPU ms/doc: rebuild process", results.map((r) => generationMs(r).toFixed(2))));
   lines.push(row("CPU ms/doc: node, rebuild", results.map((r) => ms2(r.rebuildNodeCpuMsPerDoc))));

@@ -1,5 +1,6 @@
 /**
- * One `npm run rebuild -- --source synthetic ...` as an operator runs it, in a child process
+ * One `npm run rebuild -- --source synthetic ... [--full]` as an operator runs it (full by default,
+ * `mode: "nightly"` keeps what history it can), in a child process
  * under its own prefix (against `nodes` when given), for the load script's rebuild under load
  * and bench:scale: wall time, the load phase's docs/s (from its own summary line), the
  * process's peak RSS (the shared RSS sampler, every 250 ms: the rebuild is one node process) and
@@ -12,15 +13,33 @@ import { PROJECT_ROOT } from "../../src/paths.js";
 import { RssSampler } from "./rss.js";
 import { cpuMs } from "./cpu.js";
 import { REBUILD_NODE_FLAGS } from "../runtime/rebuild-memory.js";
+import type { RebuildMode } from "../../src/ingest/rebuild.js";
 
-export type RebuildRun = { seconds: number; docsPerSecond: number; documents: number; peakRssMiB: number; cpuSeconds: number; summary: string };
+export type RebuildRun = {
+  seconds: number;
+  docsPerSecond: number;
+  /** Documents in the new version (a nightly rebuild's kept history included). */
+  documents: number;
+  /** Fixtures a nightly rebuild kept from the previous version (0 for a full one). */
+  keptFixtures: number;
+  peakRssMiB: number;
+  cpuSeconds: number;
+  summary: string;
+};
 
 export async function rebuildInChild(
   prefix: string,
-  { sourceArgs = [], nodes, log = () => {} }: { sourceArgs?: string[]; nodes?: string[]; log?: (line: string) => void } = {},
+  {
+    sourceArgs = [],
+    nodes,
+    mode = "full",
+    log = () => {},
+  }: { sourceArgs?: string[]; nodes?: string[]; mode?: RebuildMode; log?: (line: string) => void } = {},
 ): Promise<RebuildRun> {
   const started = Date.now();
-  const child = spawn(process.execPath, [...REBUILD_NODE_FLAGS, "--import", "tsx", join(PROJECT_ROOT, "scripts", "rebuild.ts"), "--source", "synthetic", ...sourceArgs], {
+  const script = join(PROJECT_ROOT, "scripts", "rebuild.ts");
+  const args = [...REBUILD_NODE_FLAGS, "--import", "tsx", script, "--source", "synthetic", ...sourceArgs, ...(mode === "full" ? ["--full"] : [])];
+  const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...(nodes ? { ELASTICSEARCH_URL: nodes.join(",") } : {}), INDEX_PREFIX: prefix },
     stdio: ["ignore", "pipe", "pipe"],
@@ -52,6 +71,7 @@ export async function rebuildInChild(
     seconds: (Date.now() - started) / 1000,
     docsPerSecond: summary ? Number(summary[2]!.replace(/,/g, "")) : Number.NaN,
     documents,
+    keptFixtures: Number(/^History kept: ([0-9,]+) fixtures/m.exec(output)?.[1]?.replace(/,/g, "") ?? Number.NaN),
     peakRssMiB,
     cpuSeconds: childCpuMs / 1000,
     summary: output.split("\n").find((line) => line.startsWith("Swapped every alias")) ?? "rebuilt",

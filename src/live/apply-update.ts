@@ -12,8 +12,9 @@
  * carries (or a later one) is not written again: so one update is applied at most once, even by
  * two writers at once (docs/operations.md, "One writer").
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Client } from "@elastic/elasticsearch";
-import { clientErrorKind } from "../store/errors.js";
+import { clientErrorKind, isWriteBlocked } from "../store/errors.js";
 import type { IndexNames } from "../store/index-names.js";
 import { readOneFixtureVersioned } from "../store/fixture-reads.js";
 import { indexOneIfUnchanged, readOneVersioned } from "../store/versioned-documents.js";
@@ -43,6 +44,8 @@ export type UpdateResult = {
 
 /** Enough for every writer of one fixture to get through (each round lets at least one of them win). */
 export const MAX_UPDATE_ATTEMPTS = 25;
+/** A write to history refused while a nightly rebuild clones it waits this long times its attempt: about 30 s over all attempts. */
+const WRITE_BLOCK_WAIT_MS = 100;
 
 const NO_EFFECTS: ChangeEffects = { changed: false, statusChanged: false, finished: false, repriced: [], suspended: [], restored: [], settled: [] };
 
@@ -86,6 +89,11 @@ export async function applyFixtureUpdate(
     } catch (error) {
       if (isConflict(error)) {
         conflicts++;
+        continue;
+      }
+      if (isWriteBlocked(error)) {
+        // History is cloned by a nightly rebuild (about a second): the write waits, it is not lost.
+        await sleep(WRITE_BLOCK_WAIT_MS * attempt);
         continue;
       }
       if (!isUnanswered(error)) throw error;

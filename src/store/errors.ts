@@ -19,6 +19,15 @@ export function clientErrorKind(error: unknown): ClientErrorKind | null {
   return null;
 }
 
+/**
+ * A write refused because its index is read-only for a moment: a nightly rebuild clones the live
+ * history (src/store/index-clone.ts) and the node clones only an index that refuses writes.
+ */
+export function isWriteBlocked(error: unknown): boolean {
+  const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;
+  return type === "cluster_block_exception";
+}
+
 /** A create refused because the index (or document) is already there: another process made it first. */
 export function isAlreadyExists(error: unknown): boolean {
   const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/domain/catalog.js";
 import { buildDataSetFromCatalog } from "../../src/ingest/data-set.js";
 import { rebuild, type RebuildMode, type RebuildReport } from "../../src/ingest/rebuild.js";
 import { VERSIONED_INDICES, versionedIndexName } from "../../src/store/index-names.js";
-import { versionMeta } from "../../src/store/index-versions.js";
+import { aliasTargets, versionMeta } from "../../src/store/index-versions.js";
+import { applyFixtureUpdate, updateTarget } from "../../src/live/apply-update.js";
 import { miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -110,6 +112,18 @@ describe("a nightly rebuild", () => {
     expect(nightly.history.why).toMatch(/history before .* changed: loading everything/);
     const stored = await env.storedFixture(105);
     expect(stored.scores.filter((score) => score.developer_name === "CURRENT").map((score) => score.value)).toEqual([4, 4]);
+  });
+
+  it("a correction of a history fixture while history refuses writes (a clone under way) waits and lands", async () => {
+    const history = (await aliasTargets(env.es, env.deps.indices.fixtures_history))[0]!;
+    const blocked = { "index.blocks.write": true } as Record<string, unknown>;
+    await env.es.indices.putSettings({ index: history, settings: blocked });
+    const updatedAt = new Date().toISOString();
+    const write = applyFixtureUpdate(updateTarget(env.es, env.deps.indices), 104, { status: "AWARDED" }, { nowUnix: Math.floor(Date.now() / 1000), updatedAt });
+    await sleep(500);
+    await env.es.indices.putSettings({ index: history, settings: { "index.blocks.write": null } as Record<string, unknown> });
+    expect((await write).written).toBe(true);
+    expect(await env.storedFixture(104)).toMatchObject({ status: "AWARDED", updated_at: updatedAt });
   });
 
   it("loads everything when the live version records no cut, or when its now is later than the data set's", async () => {
