@@ -1,0 +1,126 @@
+/**
+ * `npm run check:nightly [-- --source openfootball|synthetic] [--scale N | --leagues N --history-seasons K] [--later-hours 24] [--keep]`
+ *
+ * Whether a nightly rebuild gives what a full one gives (docs/data.md, "Nightly rebuilds"), on a
+ * whole source: under its own prefix (`check_nightly`), a full rebuild at a fixed `now`, then a
+ * nightly one at the same `now` (every document must be the same), then, with `--later-hours`, a
+ * nightly one and a full one that many hours later (the same but the kept documents' `updated_at`).
+ * Prints each rebuild's time and what it kept, and per index the count and SHA-256 over the sorted
+ * SHA-256 of its documents (id and `_source`). Exit code 1 on any difference.
+ */
+import { createHash } from "node:crypto";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../src/config.js";
+import { buildDataSet, defaultSource, isWholeNumber, type SourceOptions } from "../src/ingest/data-set.js";
+import { rebuild, type RebuildMode, type RebuildReport } from "../src/ingest/rebuild.js";
+import { createElasticsearchClient } from "../src/store/client.js";
+import { indexNames, VERSIONED_INDICES, versionedIndexName } from "../src/store/index-names.js";
+import { deleteIndicesWithPrefix } from "../src/store/index-versions.js";
+import { searchPages } from "../src/store/search-pages.js";
+import { runScript, wholeOption } from "./lib/cli.js";
+
+const PREFIX = "check_nightly";
+const HOUR_MS = 3_600_000;
+
+type Digest = Record<string, { count: number; sha256: string }>;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      source: { type: "string", default: "openfootball" },
+      scale: { type: "string" },
+      leagues: { type: "string" },
+      "history-seasons": { type: "string" },
+      "later-hours": { type: "string", default: "24" },
+      keep: { type: "boolean", default: false },
+    },
+  });
+  const options = sourceOf(values);
+  const laterHours = wholeOption(values["later-hours"], "later-hours", 0, 24 * 6);
+  const config = loadConfig({ ...process.env, INDEX_PREFIX: PREFIX });
+  const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 300_000 });
+  const names = indexNames(PREFIX);
+  const log = (line: string) => console.log(line);
+  // A whole minute: the live slate's seeds follow the minute, so both sides meet the same slate.
+  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+
+  const build = async (at: Date, mode: RebuildMode): Promise<RebuildReport> => {
+    const started = Date.now();
+    const { dataSet } = await buildDataSet(options, at, () => {});
+    const report = await rebuild(es, names, dataSet, () => {}, config.indexLayout, {}, mode);
+    log(
+      `${mode} rebuild at ${at.toISOString()}: ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+        `${report.history.kept.toLocaleString("en")} fixtures kept (${report.history.why})`,
+    );
+    return report;
+  };
+  const digest = async (version: string, without: readonly string[]): Promise<Digest> => {
+    const result: Digest = {};
+    for (const logical of VERSIONED_INDICES) {
+      const index = versionedIndexName(names[logical], version);
+      await es.indices.refresh({ index });
+      const hashes: string[] = [];
+      // A unique key to page by: the standings' rows have their order, every other document its id.
+      const sort = logical === "standings" ? [{ sort_key: "asc" as const }] : [{ id: "asc" as const }];
+      for await (const hits of searchPages<Record<string, unknown>>(es, { index, sort }, 500)) {
+        for (const hit of hits) {
+          const source = { ...hit._source };
+          for (const field of without) delete source[field];
+          hashes.push(createHash("sha256").update(`${hit._id}\n${JSON.stringify(source)}`).digest("hex"));
+        }
+      }
+      hashes.sort();
+      result[logical] = { count: hashes.length, sha256: createHash("sha256").update(hashes.join("\n")).digest("hex") };
+    }
+    return result;
+  };
+  const compare = (label: string, a: Digest, b: Digest): boolean => {
+    let same = true;
+    for (const logical of VERSIONED_INDICES) {
+      const equal = a[logical]!.sha256 === b[logical]!.sha256 && a[logical]!.count === b[logical]!.count;
+      same &&= equal;
+      log(`  ${label} ${logical.padEnd(16)} ${String(a[logical]!.count).padStart(8)} ${a[logical]!.sha256.slice(0, 16)}  ${equal ? "same" : `DIFFERS: ${b[logical]!.count} ${b[logical]!.sha256.slice(0, 16)}`}`);
+    }
+    return same;
+  };
+
+  let same = true;
+  try {
+    await deleteIndicesWithPrefix(es, PREFIX);
+    const full = await build(now, "full");
+    const nightly = await build(now, "nightly");
+    if (nightly.history.kept === 0) log("  the nightly rebuild kept nothing: the check below compares two full rebuilds");
+    same &&= compare("same now:", await digest(nightly.version, []), await digest(full.version, []));
+    if (laterHours > 0) {
+      const later = new Date(now.getTime() + laterHours * HOUR_MS);
+      const laterNightly = await build(later, "nightly");
+      const laterFull = await build(later, "full");
+      same &&= compare(`${laterHours} h later:`, await digest(laterNightly.version, ["updated_at"]), await digest(laterFull.version, ["updated_at"]));
+    }
+  } finally {
+    if (!values.keep) await deleteIndicesWithPrefix(es, PREFIX);
+    await es.close();
+  }
+  log(same ? "nightly = full: every index the same" : "nightly and full DIFFER");
+  return same ? 0 : 1;
+}
+
+function sourceOf(values: { source?: string; scale?: string; leagues?: string; "history-seasons"?: string }): SourceOptions {
+  if (values.source === "openfootball") return defaultSource().source === "openfootball" ? defaultSource() : failSource();
+  if (values.source !== "synthetic") throw new Error(`--source must be openfootball or synthetic, not ${values.source}`);
+  const sizes: { scale?: number; leagues?: number; historySeasons?: number } = {};
+  for (const [key, flag] of [["scale", "scale"], ["leagues", "leagues"], ["historySeasons", "history-seasons"]] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    const value = Number(text);
+    if (!isWholeNumber(value)) throw new Error(`--${flag} must be a whole number`);
+    sizes[key] = value;
+  }
+  return { source: "synthetic", ...sizes };
+}
+
+function failSource(): never {
+  throw new Error("--source openfootball: ../shared/data/openfootball is not there (OPENFOOTBALL_DIR overrides it)");
+}
+
+runScript("check:nightly", main);
