@@ -125,7 +125,7 @@ async function rebuildHoldingLease(
   let swapped = false;
   try {
     const loadStarted = Date.now();
-    const keep = await keptHistory(es, names, versions, layout, log);
+    const { keep, why } = await keptHistory(es, names, versions, layout, log);
     const inPlaySeasons = await loadVersion(es, names, versions.version, { data, keep, layout, now }, log);
     await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt });
     const loadSeconds = (Date.now() - loadStarted) / 1000;
@@ -143,7 +143,7 @@ async function rebuildHoldingLease(
       loadSeconds,
       docsPerSecond: Math.round(loadedCount(data, keep) / loadSeconds),
       carriedOver,
-      history: { kept: keep?.fixtureCount ?? 0, why: versions.why },
+      history: { kept: keep?.fixtureCount ?? 0, why },
     };
   } catch (error) {
     // Once swapped in, the new version is the live data: a later failure never deletes it. A swap
@@ -187,20 +187,26 @@ async function startVersion(
  * seasons (then returned), or an empty index to load. A previous history that does not hold what
  * the source says it should (a fixture deleted by hand) is not kept: everything is loaded.
  */
-async function keptHistory(es: Client, names: IndexNames, start: Start, layout: IndexLayout, log: Log): Promise<HistoryAtCut | null> {
-  if (!start.keep || !start.previous) return null;
+async function keptHistory(
+  es: Client,
+  names: IndexNames,
+  start: Start,
+  layout: IndexLayout,
+  log: Log,
+): Promise<{ keep: HistoryAtCut | null; why: string }> {
+  if (!start.keep || !start.previous) return { keep: null, why: start.why };
   const to = versionedIndexName(names.fixtures_history, start.version);
   try {
     const { dropped } = await keepHistory(es, { from: versionedIndexName(names.fixtures_history, start.previous), to, meta: start.meta }, start.keep);
-    log(`History of version ${start.previous} cloned; ${dropped.toLocaleString("en")} fixtures of open seasons dropped from it, to be loaded anew`);
-    return start.keep;
+    log(`History of version ${start.previous} cloned; ${dropped.toLocaleString("en")} of its fixtures (seasons in play, moves since) dropped, to be loaded anew`);
+    return { keep: start.keep, why: start.why };
   } catch (error) {
     if (!(error instanceof KeptHistoryMismatchError)) throw error;
-    log(`History not kept (${error.message}): loading everything`);
-    start.why = `history not kept (${error.message}): loading everything`;
+    const why = `history not kept (${error.message}): loading everything`;
+    log(`History of version ${start.previous}: ${why}`);
     await deleteIndex(es, to);
     await createLoadingIndex(es, to, "fixtures_history", layout, start.meta);
-    return null;
+    return { keep: null, why };
   }
 }
 
