@@ -6,7 +6,9 @@
  * nightly one at the same `now` (every document must be the same), then, with `--later-hours`, a
  * nightly one and a full one that many hours later (the same but the kept documents' `updated_at`).
  * Prints each rebuild's time and what it kept, and per index the count and SHA-256 over the sorted
- * SHA-256 of its documents (id and `_source`). Exit code 1 on any difference.
+ * SHA-256 of its documents (id and `_source`: what is indexed but not stored, such as `effective`,
+ * is built by the same code from the same `_source`). Exit code 1 on any difference, and when a
+ * nightly rebuild kept nothing (it then checked nothing).
  */
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -89,11 +91,12 @@ async function main(): Promise<number> {
     await deleteIndicesWithPrefix(es, PREFIX);
     const full = await build(now, "full");
     const nightly = await build(now, "nightly");
-    if (nightly.history.kept === 0) log("  the nightly rebuild kept nothing: the check below compares two full rebuilds");
+    same &&= keptSomething(nightly, log);
     same &&= compare("same now:", await digest(nightly.version, []), await digest(full.version, []));
     if (laterHours > 0) {
       const later = new Date(now.getTime() + laterHours * HOUR_MS);
       const laterNightly = await build(later, "nightly");
+      same &&= keptSomething(laterNightly, log);
       const laterFull = await build(later, "full");
       same &&= compare(`${laterHours} h later:`, await digest(laterNightly.version, ["updated_at"]), await digest(laterFull.version, ["updated_at"]));
     }
@@ -103,6 +106,13 @@ async function main(): Promise<number> {
   }
   log(same ? "nightly = full: every index the same" : "nightly and full DIFFER");
   return same ? 0 : 1;
+}
+
+/** A nightly rebuild that kept nothing was a full one: what follows would compare two full rebuilds, which checks nothing. */
+function keptSomething(report: RebuildReport, log: (line: string) => void): boolean {
+  if (report.history.kept > 0) return true;
+  log("  the nightly rebuild kept nothing (a synthetic set's history moves weekly: docs/data.md): nothing of it is checked");
+  return false;
 }
 
 function sourceOf(values: { source?: string; scale?: string; leagues?: string; "history-seasons"?: string }): SourceOptions {

@@ -25,6 +25,7 @@ import { recomputeSeasonStandings } from "../standings/recompute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
 import { bulkLoad, type LoadableDocument } from "../store/bulk-load.js";
 import { countDocuments } from "../store/searches.js";
+import { releaseWriteBlock } from "../store/index-clone.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
 import type { HistoryAtCut } from "./kept-history/history-fingerprint.js";
@@ -116,10 +117,12 @@ async function rebuildHoldingLease(
   { log, layout, lease, mode }: { log: Log; layout: IndexLayout; lease: Lease; mode: RebuildMode },
 ): Promise<RebuildReport> {
   const started = Date.now();
-  // Live writes are carried over from the moment the data set was generated (its
-  // documents' updated_at), which is before this call: reading the source takes a while.
   const rebuildStarted = new Date(started);
   const now = data.now ?? rebuildStarted;
+  // Live writes are carried over from the moment the data set was generated (its documents'
+  // updated_at), which is before this call: reading the source takes a while. Never from later
+  // than now, whatever `now` the data set was built for (a test's, a check's day ahead).
+  const generated = new Date(Math.min(now.getTime(), started));
   const salt = historySalt(layout);
   const versions = await startVersion(es, names, { layout, data, mode, now, salt }, log);
   let swapped = false;
@@ -131,7 +134,7 @@ async function rebuildHoldingLease(
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const counts = await checkCounts(es, names, versions.version, data);
     await lease.assertHeld();
-    const carriedOver = await swapInWithCarryOver(es, names, versions, { generated: now, historyKept: keep !== null }, log, () => (swapped = true));
+    const carriedOver = await swapInWithCarryOver(es, names, versions, { generated, historyKept: keep !== null }, log, () => (swapped = true));
     // Swapped in: a lease lost now only stops the clean-up, the rebuild itself succeeded.
     if (await lease.stillHeld()) await deleteOlderVersions(es, names, versions);
     else log("The rebuild lease was taken over after the swap: older versions are left for the next rebuild to delete");
@@ -171,6 +174,9 @@ async function startVersion(
   // A move that failed before its swap must not leave a live part a rollback would pick up.
   await dropUnfinishedMoves(es, names);
   const previous = await currentVersion(es, names);
+  if (previous && (await releaseWriteBlock(es, versionedIndexName(names.fixtures_history, previous)))) {
+    log(`History of version ${previous} refused writes (a rebuild stopped while it cloned it): it takes them again`);
+  }
   const version = newVersion();
   const plan =
     mode === "full"

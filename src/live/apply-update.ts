@@ -68,6 +68,7 @@ export async function applyFixtureUpdate(
 ): Promise<UpdateResult> {
   const { es, indices } = target;
   let conflicts = 0;
+  let blocked = false;
   for (let attempt = 1; attempt <= MAX_UPDATE_ATTEMPTS; attempt++) {
     // Live updates are for the live part; a correction of a settled result finds the fixture in history.
     const found = await readOneFixtureVersioned<StoredFixture>(es, indices, String(fixtureId));
@@ -93,6 +94,7 @@ export async function applyFixtureUpdate(
       }
       if (isWriteBlocked(error)) {
         // History is cloned by a nightly rebuild (about a second): the write waits, it is not lost.
+        blocked = true;
         await sleep(WRITE_BLOCK_WAIT_MS * attempt);
         continue;
       }
@@ -102,6 +104,7 @@ export async function applyFixtureUpdate(
       if (await landed(target, index, fixtureId, stored.seqNo, doc.updated_at)) return { ...result, written: true };
     }
   }
+  if (blocked) throw new Error(`Fixture ${fixtureId}: its index refused writes (index.blocks.write) through ${MAX_UPDATE_ATTEMPTS} attempts; gave up`);
   throw new Error(`Fixture ${fixtureId} kept changing while being updated; gave up after ${MAX_UPDATE_ATTEMPTS} attempts`);
 }
 

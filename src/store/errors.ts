@@ -24,8 +24,9 @@ export function clientErrorKind(error: unknown): ClientErrorKind | null {
  * history (src/store/index-clone.ts) and the node clones only an index that refuses writes.
  */
 export function isWriteBlocked(error: unknown): boolean {
-  const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;
-  return type === "cluster_block_exception";
+  const body = (error as { body?: { error?: { type?: string; reason?: string } } }).body?.error;
+  // The `index.blocks.write` block only ("index write (api)"), not a full disk's read-only block.
+  return body?.type === "cluster_block_exception" && /index write \(api\)/.test(body.reason ?? "");
 }
 
 /** A create refused because the index (or document) is already there: another process made it first. */

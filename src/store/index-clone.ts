@@ -21,6 +21,19 @@ export async function cloneIndex(es: Client, from: string, to: string, meta: Rec
 }
 
 /**
+ * Makes `index` take writes again if a write block was left on it (a process killed while it
+ * cloned the index); returns whether there was one. Only the holder of the rebuild lease calls it,
+ * so no clone of its own is under way.
+ */
+export async function releaseWriteBlock(es: Client, index: string): Promise<boolean> {
+  const response = await es.indices.getSettings({ index, name: "index.blocks.write", flat_settings: true }, { ignore: [404] });
+  const settings = (response as Record<string, { settings?: Record<string, unknown> }>)[index]?.settings ?? {};
+  if (String(settings["index.blocks.write"]) !== "true") return false;
+  await es.indices.putSettings({ index, settings: { "index.blocks.write": null } as unknown as estypes.IndicesIndexSettings });
+  return true;
+}
+
+/**
  * Deletes every document of `index` that does not match all of `keep`, by id (the node has no
  * delete_by_query); returns how many went.
  */

@@ -7,6 +7,7 @@ import { rebuild, type RebuildMode, type RebuildReport } from "../../src/ingest/
 import { VERSIONED_INDICES, versionedIndexName } from "../../src/store/index-names.js";
 import { aliasTargets, versionMeta } from "../../src/store/index-versions.js";
 import { applyFixtureUpdate, updateTarget } from "../../src/live/apply-update.js";
+import { moveSettled } from "../../src/ingest/move-settled.js";
 import { miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -38,6 +39,8 @@ const CURRENT: MiniMatch[] = [
   { id: 204, home: 16, away: 11, date_time: at(24 * 6), status: "NOT_STARTED", season: "current" },
 ];
 const catalog = miniCatalog([...PAST, ...CURRENT]);
+/** The same with one past result corrected in the source. */
+const changed = miniCatalog([...PAST.map((match) => (match.id === 105 ? { ...match, result: { ft: [4, 4] as [number, number] } } : match)), ...CURRENT]);
 
 let env: TestEnv;
 
@@ -106,7 +109,6 @@ describe("a nightly rebuild", () => {
   });
 
   it("loads everything when the source's history changed before the cut, and serves the change", async () => {
-    const changed = miniCatalog([...PAST.map((match) => (match.id === 105 ? { ...match, result: { ft: [4, 4] as [number, number] } } : match)), ...CURRENT]);
     const nightly = await rebuildAt(changed, new Date(T.getTime() + 72 * HOUR), "nightly");
     expect(nightly.history.kept).toBe(0);
     expect(nightly.history.why).toMatch(/history before .* changed: loading everything/);
@@ -126,9 +128,39 @@ describe("a nightly rebuild", () => {
     expect(await env.storedFixture(104)).toMatchObject({ status: "AWARDED", updated_at: updatedAt });
   });
 
+  it("drops what a move brought into a kept season (loaded where the source puts it) and keeps a correction made in history", async () => {
+    const live = updateTarget(env.es, env.deps.indices);
+    // Written before the nightly rebuild's data set was made (its now): not carried over, what the source says is loaded.
+    const at = (hours: number) => ({ nowUnix: Math.floor(T.getTime() / 1000) + hours * 3600, updatedAt: new Date(T.getTime() + hours * HOUR).toISOString() });
+    // The postponed past fixture reported played, then moved to history; a kept fixture reported postponed.
+    await applyFixtureUpdate(live, 130, { status: "FT", minute: null, statistics: [] }, at(90));
+    const moved = await moveSettled(env.es, env.deps.indices, { now: new Date(T.getTime() + 96 * HOUR) });
+    expect(moved.moved).toBe(1);
+    await applyFixtureUpdate(live, 106, { status: "POSTPONED" }, at(91));
+    const log: string[] = [];
+    const nightly = await rebuildAt(changed, new Date(T.getTime() + 96 * HOUR), "nightly", log);
+    expect(nightly.history.kept).toBe(SETTLED_PAST.length);
+    expect(log.join("\n")).toMatch(/[1-9][0-9]* of its fixtures \(seasons in play, moves since\) dropped/);
+    expect(await env.storedFixture(130)).toMatchObject({ status: "POSTPONED" });
+    const inLive = await env.es.count({ index: env.deps.indices.fixtures, query: { term: { id: 130 } } });
+    expect(inLive.count).toBe(1);
+    expect(await env.storedFixture(106)).toMatchObject({ status: "POSTPONED" });
+    expect(nightly.counts.fixtures + nightly.counts.fixtures_history).toBe(PAST.length + CURRENT.length);
+  });
+
+  it("makes a history that a killed clone left refusing writes take them again", async () => {
+    const history = (await aliasTargets(env.es, env.deps.indices.fixtures_history))[0]!;
+    await env.es.indices.putSettings({ index: history, settings: { "index.blocks.write": true } as Record<string, unknown> });
+    const log: string[] = [];
+    await rebuildAt(changed, new Date(T.getTime() + 120 * HOUR), "full", log);
+    expect(log.join("\n")).toMatch(/refused writes \(a rebuild stopped while it cloned it\): it takes them again/);
+    const settings = await env.es.indices.getSettings({ index: history, flat_settings: true });
+    expect(settings[history]?.settings?.["index.blocks.write"]).toBeUndefined();
+  });
+
   it("loads everything when the live version records no cut, or when its now is later than the data set's", async () => {
     await env.es.indices.putMapping({ index: env.deps.indices.fixtures, _meta: { version: "none" } });
-    const unrecorded = await rebuildAt(catalog, new Date(T.getTime() + 96 * HOUR), "nightly");
+    const unrecorded = await rebuildAt(catalog, new Date(T.getTime() + 144 * HOUR), "nightly");
     expect(unrecorded.history).toMatchObject({ kept: 0, why: expect.stringMatching(/records no history cut/) });
     const earlier = await rebuildAt(catalog, T, "nightly");
     expect(earlier.history).toMatchObject({ kept: 0, why: expect.stringMatching(/now is before the live version's/) });

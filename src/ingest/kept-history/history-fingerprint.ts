@@ -20,8 +20,9 @@ import { PAUSE_EVERY, type Walk } from "../walk.js";
  * match postponed long ago and never played) are in the live part, which every rebuild loads
  * anew. The kept seasons' fixtures, tables and summaries are made of what the fingerprint covers:
  * - every match before the cut, in walk order (kept seasons' and the others' alike: all feed the model);
- * - the kept seasons' summaries (dates, counts, whether current) and the leagues, countries and
- *   teams their fixtures name;
+ * - the seasons, leagues, countries and teams those matches name (a league's level seeds a new
+ *   team's rating, a season's `simulated` flag decides how its matches are played);
+ * - the kept seasons' summaries (dates, counts, whether current);
  * - `salt`: the code that builds documents and the history index's definition (kept-history-plan.ts).
  * Two fingerprints at one cut are equal only when a full rebuild would give the kept seasons'
  * documents as they are.
@@ -43,7 +44,7 @@ export function keptInHistory(match: Pick<CatalogMatch, "season_id" | "status">,
 }
 
 export type FingerprintInput = {
-  source: Pick<CatalogSource, "matches" | "leagues" | "countries" | "teams">;
+  source: Pick<CatalogSource, "matches" | "seasons" | "leagues" | "countries" | "teams">;
   outlines: ReadonlyMap<number, SeasonOutline>;
   summaries: ReadonlyMap<number, SeasonSummary>;
   salt: string;
@@ -56,6 +57,7 @@ export function* historyAtCut(input: FingerprintInput, cut: string): Walk<Histor
   const kept = new Set(seasons);
   const teams = new Set<number>();
   const leagues = new Set<number>();
+  const named = new Set<number>();
   let walked = 0;
   let fixtureCount = 0;
   for (const match of input.source.matches()) {
@@ -63,12 +65,13 @@ export function* historyAtCut(input: FingerprintInput, cut: string): Walk<Histor
     if (match.date_time >= cut) break;
     if (++walked % PAUSE_EVERY === 0) yield;
     hash.update(JSON.stringify(match)).update("\n");
-    if (!kept.has(match.season_id)) continue;
-    if (keptInHistory(match, kept)) fixtureCount++;
     teams.add(match.home_team_id).add(match.away_team_id);
     leagues.add(match.league_id);
+    named.add(match.season_id);
+    if (keptInHistory(match, kept)) fixtureCount++;
   }
   hash.update(`matches ${walked}\n`);
+  for (const season of sortedById(input.source.seasons, named)) hash.update(JSON.stringify(season)).update("\n");
   for (const id of seasons) hash.update(JSON.stringify(input.summaries.get(id) ?? null)).update("\n");
   const countries = new Set<number>();
   for (const league of sortedById(input.source.leagues, leagues)) {

@@ -11,11 +11,10 @@
 import type { Client } from "@elastic/elasticsearch";
 import type { IndexLayout } from "../../config.js";
 import type { IndexedDocument } from "../../domain/indexed-document.js";
-import { indexDefinition } from "../../store/index-definitions.js";
+import { indexDefinition, MOVED_IN_FIELD } from "../../store/index-definitions.js";
 import { creationSettings } from "../../store/index-layout.js";
 import { cloneIndex, deleteDocumentsBesides } from "../../store/index-clone.js";
 import { countDocuments } from "../../store/searches.js";
-import { SETTLED_STATUSES } from "../../domain/types/statuses.js";
 import { codeFingerprint } from "./code-fingerprint.js";
 import type { HistoryAtCut } from "./history-fingerprint.js";
 
@@ -41,6 +40,8 @@ export type KeptHistoryPlan = { keep: HistoryAtCut | null; why: string };
 export function historySalt(layout: IndexLayout): string {
   return JSON.stringify({
     code: codeFingerprint(),
+    // Time zones and text folding come from the runtime's ICU.
+    runtime: { node: process.version, icu: process.versions.icu, tz: process.versions.tz },
     definition: indexDefinition("fixtures_history"),
     settings: creationSettings(layout, "fixtures_history"),
     liveHours: layout.liveHours,
@@ -79,8 +80,9 @@ export class KeptHistoryMismatchError extends Error {}
 
 /**
  * The new version's history index as a clone of the previous one's, holding the kept seasons'
- * settled fixtures only: the others (of seasons in play at the last cut, moved in since) go, and
- * are loaded anew. Fails when the clone does not hold exactly the fixtures the source says.
+ * fixtures the rebuild put there: the others (of seasons in play at the last cut, and any a move
+ * brought in since, `moved_in`) go, and are loaded anew where the source puts them. Fails when the
+ * clone does not hold exactly as many fixtures as the source says were settled.
  */
 export async function keepHistory(
   es: Client,
@@ -90,7 +92,7 @@ export async function keepHistory(
   await cloneIndex(es, from, to, meta);
   const dropped = await deleteDocumentsBesides(es, to, [
     { terms: { "season.id": keep.seasons } },
-    { terms: { status: [...SETTLED_STATUSES] } },
+    { bool: { must_not: { exists: { field: MOVED_IN_FIELD } } } },
   ]);
   const held = await countDocuments(es, to);
   if (held !== keep.fixtureCount) {

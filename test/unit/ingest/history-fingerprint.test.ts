@@ -41,7 +41,7 @@ describe("the history a nightly rebuild keeps", () => {
     expect(keptInHistory({ season_id: MINI_SEASONS.current.id, status: "FT" }, seasons)).toBe(false);
   });
 
-  it("changes its fingerprint with any match before the cut (of any season), the salt or a kept season's team, and with nothing after the cut", () => {
+  it("changes its fingerprint with any match before the cut (of any season), what those matches name, the salt, and with nothing after the cut", () => {
     const base = at(catalog()).fingerprint;
     expect(at(catalog()).fingerprint).toBe(base);
     expect(at(catalog((m) => (m.id === 2 ? { ...m, result: { ft: [2, 3] } } : m))).fingerprint).not.toBe(base);
@@ -49,6 +49,13 @@ describe("the history a nightly rebuild keeps", () => {
     // A fixture of the season in play, before the cut: it feeds the model the kept fixtures were not priced with, but is walked before them.
     expect(at(catalog((m) => (m.id === 5 ? { ...m, home_team_id: 14 } : m))).fingerprint).not.toBe(base);
     expect(at(catalog(), CUT, "other code").fingerprint).not.toBe(base);
+    // The season in play's own record (how its matches are played) and its league (a new team's rating).
+    const replayed = catalog();
+    replayed.seasons = replayed.seasons.map((season) => (season.id === MINI_SEASONS.current.id ? { ...season, simulated: false } : season));
+    expect(at(replayed).fingerprint).not.toBe(base);
+    const relevelled = catalog();
+    relevelled.leagues = relevelled.leagues.map((league) => ({ ...league, level: 2 }));
+    expect(at(relevelled).fingerprint).not.toBe(base);
     const renamed = catalog();
     renamed.teams = renamed.teams.map((team) => (team.id === 11 ? { ...team, name: "Arsenal" } : team));
     expect(at(renamed).fingerprint).not.toBe(base);
