@@ -288,7 +288,9 @@ async function recordHistory(
   { inPlaySeasons, layout, now, salt }: { inPlaySeasons: ReadonlySet<number>; layout: IndexLayout; now: Date; salt: string },
 ): Promise<void> {
   if (!history) return;
-  const at = await history.at(history.cutAfter(inPlaySeasons, liveHoursBefore(now, layout)), salt);
+  const cut = history.cutAfter(inPlaySeasons, liveHoursBefore(now, layout));
+  // A nightly rebuild whose cut has not moved already walked to it when it planned.
+  const at = start.keep?.cut === cut ? start.keep : await history.at(cut, salt);
   const recorded: RecordedHistory = { cut: at.cut, fingerprint: at.fingerprint, now: now.toISOString() };
   await putVersionMeta(es, versionedIndexName(names.fixtures, start.version), { ...start.meta, history: recorded });
 }

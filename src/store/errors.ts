@@ -24,13 +24,17 @@ export function clientErrorKind(error: unknown): ClientErrorKind | null {
  * history (src/store/index-clone.ts) and the node clones only an index that refuses writes.
  */
 export function isWriteBlocked(error: unknown): boolean {
-  const body = (error as { body?: { error?: { type?: string; reason?: string } } }).body?.error;
+  const body = errorBody(error);
   // The `index.blocks.write` block only ("index write (api)"), not a full disk's read-only block.
   return body?.type === "cluster_block_exception" && /index write \(api\)/.test(body.reason ?? "");
 }
 
 /** A create refused because the index (or document) is already there: another process made it first. */
 export function isAlreadyExists(error: unknown): boolean {
-  const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;
-  return type === "resource_already_exists_exception";
+  return errorBody(error)?.type === "resource_already_exists_exception";
+}
+
+/** The node's error of an error answer (its type and reason), when there is one. */
+function errorBody(error: unknown): { type?: string; reason?: string } | undefined {
+  return (error as { body?: { error?: { type?: string; reason?: string } } }).body?.error;
 }

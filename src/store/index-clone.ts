@@ -1,5 +1,4 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import { searchPages } from "./search-pages.js";
 
 /**
  * Clones `from` into a new index `to`, tuned for loading (no refresh, no replicas: `finishVersion`
@@ -31,21 +30,4 @@ export async function releaseWriteBlock(es: Client, index: string): Promise<bool
   if (String(settings["index.blocks.write"]) !== "true") return false;
   await es.indices.putSettings({ index, settings: { "index.blocks.write": null } as unknown as estypes.IndicesIndexSettings });
   return true;
-}
-
-/**
- * Deletes every document of `index` that does not match all of `keep`, by id (the node has no
- * delete_by_query); returns how many went.
- */
-export async function deleteDocumentsBesides(es: Client, index: string, keep: estypes.QueryDslQueryContainer[]): Promise<number> {
-  await es.indices.refresh({ index });
-  let deleted = 0;
-  const query: estypes.QueryDslQueryContainer = { bool: { must_not: { bool: { filter: keep } } } };
-  for await (const hits of searchPages(es, { index, query, _source: false, sort: [{ id: "asc" }] })) {
-    const response = await es.bulk({ operations: hits.map((hit) => ({ delete: { _index: index, _id: hit._id! } })) });
-    if (response.errors) throw new Error(`Deleting ${hits.length} documents of ${index} failed`);
-    deleted += hits.length;
-  }
-  await es.indices.refresh({ index });
-  return deleted;
 }

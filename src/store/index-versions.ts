@@ -252,15 +252,22 @@ export async function dropUnfinishedMoves(es: Client, names: IndexNames): Promis
 
 /** Deletes the history copies whose `moved_in` is in `range`; returns how many. */
 export async function deleteMovedCopies(es: Client, history: string, range: estypes.QueryDslNumberRangeQuery): Promise<number> {
-  await es.indices.refresh({ index: history });
+  return deleteMatching(es, history, { range: { [MOVED_IN_FIELD]: range } });
+}
+
+/**
+ * Deletes every fixture of `index` that `query` matches, by id (the node has no delete_by_query),
+ * and refreshes when any went; returns how many.
+ */
+export async function deleteMatching(es: Client, index: string, query: estypes.QueryDslQueryContainer): Promise<number> {
+  await es.indices.refresh({ index });
   let deleted = 0;
-  const pages = searchPages(es, { index: history, query: { range: { [MOVED_IN_FIELD]: range } }, _source: false, sort: [{ id: "asc" }] });
-  for await (const hits of pages) {
-    const response = await es.bulk({ operations: hits.map((hit) => ({ delete: { _index: history, _id: hit._id! } })) });
-    if (response.errors) throw new Error(`Deleting ${hits.length} unfinished history copies failed`);
+  for await (const hits of searchPages(es, { index, query, _source: false, sort: [{ id: "asc" }] })) {
+    const response = await es.bulk({ operations: hits.map((hit) => ({ delete: { _index: index, _id: hit._id! } })) });
+    if (response.errors) throw new Error(`Deleting ${hits.length} documents of ${index} failed`);
     deleted += hits.length;
   }
-  if (deleted > 0) await es.indices.refresh({ index: history });
+  if (deleted > 0) await es.indices.refresh({ index });
   return deleted;
 }
 

@@ -13,7 +13,8 @@ import type { IndexLayout } from "../../config.js";
 import type { IndexedDocument } from "../../domain/indexed-document.js";
 import { indexDefinition, MOVED_IN_FIELD } from "../../store/index-definitions.js";
 import { creationSettings } from "../../store/index-layout.js";
-import { cloneIndex, deleteDocumentsBesides } from "../../store/index-clone.js";
+import { cloneIndex } from "../../store/index-clone.js";
+import { deleteMatching } from "../../store/index-versions.js";
 import { countDocuments } from "../../store/searches.js";
 import { codeFingerprint } from "./code-fingerprint.js";
 import type { HistoryAtCut } from "./history-fingerprint.js";
@@ -90,10 +91,8 @@ export async function keepHistory(
   keep: HistoryAtCut,
 ): Promise<{ dropped: number }> {
   await cloneIndex(es, from, to, meta);
-  const dropped = await deleteDocumentsBesides(es, to, [
-    { terms: { "season.id": keep.seasons } },
-    { bool: { must_not: { exists: { field: MOVED_IN_FIELD } } } },
-  ]);
+  const asPlaced = { bool: { filter: [{ terms: { "season.id": keep.seasons } }], must_not: [{ exists: { field: MOVED_IN_FIELD } }] } };
+  const dropped = await deleteMatching(es, to, { bool: { must_not: [asPlaced] } });
   const held = await countDocuments(es, to);
   if (held !== keep.fixtureCount) {
     throw new KeptHistoryMismatchError(`the previous history holds ${held} fixtures of the kept seasons, the source ${keep.fixtureCount}`);
