@@ -78,17 +78,18 @@ export type AdmissionLimits = {
 /**
  * Fair share between keys (docs/operations.md, "Fair share"): a cost unit is `unitMs` of the
  * node's and this process's work; expensive requests run `maxInFlight` at once per instance, at
- * most `perKey` of one key in the lane, and each may run `timeoutMs` (its searches carry what is
- * left of it as their Elasticsearch timeout).
+ * most `perKey` of one key in the lane, with at most `nodeSearches` of their searches on the node
+ * (`nodeSearchesAlone` while one request's searches are the only ones), and each may run
+ * `timeoutMs` (its searches carry what is left of it as their Elasticsearch timeout).
  */
 export type FairShareSettings = {
   unitMs: number;
-  lane: { maxInFlight: number; perKey: number; maxQueued: number; maxWaitMs: number };
+  lane: { maxInFlight: number; perKey: number; maxQueued: number; maxWaitMs: number; nodeSearches: number; nodeSearchesAlone: number };
   timeoutMs: number;
 };
 export const DEFAULT_FAIR_SHARE: FairShareSettings = {
   unitMs: 5,
-  lane: { maxInFlight: 2, perKey: 2, maxQueued: 32, maxWaitMs: 5_000 },
+  lane: { maxInFlight: 2, perKey: 2, maxQueued: 32, maxWaitMs: 5_000, nodeSearches: 1, nodeSearchesAlone: 1 },
   timeoutMs: 10_000,
 };
 
@@ -169,6 +170,8 @@ const EnvSchema = z.object({
   EXPENSIVE_PER_KEY: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_FAIR_SHARE.lane.perKey),
   EXPENSIVE_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_FAIR_SHARE.lane.maxQueued),
   EXPENSIVE_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_FAIR_SHARE.lane.maxWaitMs),
+  EXPENSIVE_NODE_SEARCHES: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_FAIR_SHARE.lane.nodeSearches),
+  EXPENSIVE_NODE_SEARCHES_ALONE: z.coerce.number().int().min(1).max(1_000).optional(),
   EXPENSIVE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_FAIR_SHARE.timeoutMs),
   STREAMS_PER_KEY: z.coerce.number().int().min(1).max(10_000).default(10),
   STREAM_SNAPSHOT_MAX: z.coerce.number().int().min(1).max(5_000).default(1_000),
@@ -265,6 +268,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The holder stops writing one heartbeat before staleness, and one missed beat must not cost the lease.
     throw new ConfigError("Invalid configuration:\n  WRITER_STALE_AFTER_MS: must be at least 3 times WRITER_HEARTBEAT_MS");
   }
+  if (e.EXPENSIVE_NODE_SEARCHES_ALONE !== undefined && e.EXPENSIVE_NODE_SEARCHES_ALONE < e.EXPENSIVE_NODE_SEARCHES) {
+    throw new ConfigError("Invalid configuration:\n  EXPENSIVE_NODE_SEARCHES_ALONE: must be at least EXPENSIVE_NODE_SEARCHES");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -291,7 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     fairShare: {
       unitMs: e.COST_UNIT_MS,
-      lane: { maxInFlight: e.EXPENSIVE_MAX_IN_FLIGHT, perKey: e.EXPENSIVE_PER_KEY, maxQueued: e.EXPENSIVE_MAX_QUEUED, maxWaitMs: e.EXPENSIVE_MAX_WAIT_MS },
+      lane: { maxInFlight: e.EXPENSIVE_MAX_IN_FLIGHT, perKey: e.EXPENSIVE_PER_KEY, maxQueued: e.EXPENSIVE_MAX_QUEUED, maxWaitMs: e.EXPENSIVE_MAX_WAIT_MS, nodeSearches: e.EXPENSIVE_NODE_SEARCHES, nodeSearchesAlone: e.EXPENSIVE_NODE_SEARCHES_ALONE ?? e.EXPENSIVE_NODE_SEARCHES },
       timeoutMs: e.EXPENSIVE_TIMEOUT_MS,
     },
     metricsToken: e.METRICS_TOKEN ?? null,

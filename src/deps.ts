@@ -38,7 +38,7 @@ export function createDeps(config: Config, logger: Logger = createLogger(config.
   const lane = new ExpensiveLane(config.fairShare.lane);
   const expensiveSlots = sharedState ? new SharedSlots(sharedState, config.sharedState!.keyPrefix, undefined, "expensive") : null;
   const fairShare = new FairShare(config.fairShare, rateLimiter, lane, expensiveSlots, metrics.expensiveRefused);
-  metrics.watchExpensiveLane(() => ({ inFlight: lane.inFlight, queued: lane.queued }), EXPENSIVE_REFUSALS);
+  metrics.watchExpensiveLane(() => ({ inFlight: lane.inFlight, queued: lane.queued, nodeSearches: fairShare.nodeSlots.inUse }), EXPENSIVE_REFUSALS);
   const fixtureJsonCache = new FixtureJsonCache(config.fixtureCacheBytes);
   const streams = new StreamHub(es, indices.fixtures, keys, logger, config.streams, {
     delivered: metrics.streamEventsDelivered,

@@ -116,7 +116,7 @@ async function main(): Promise<number> {
     }
 
     log(`Disconnect: one all-history backtest through ${services.url}, its client gone after 100 ms`);
-    const disconnect = await measureDisconnect(es, prefix, { baseUrl: services.url, key: leavingKey, scopes });
+    const disconnect = await measureDisconnect(es, { baseUrl: services.url, key: leavingKey, scopes });
     printReport({ title, synthetic: size !== undefined, budget, ordinaryKeys: ordinaryCount, phases, disconnect, byKind: recorder.byKind, anomalies: recorder.anomalies });
     return 0;
   } finally {

@@ -7,7 +7,7 @@ import type { FairShare } from "../rate-limit/fair-share.js";
 import { requestClass } from "../rate-limit/request-class.js";
 import { costUnits } from "../rate-limit/request-cost.js";
 import { allowanceOf, type Allowance } from "../rate-limit/token-bucket.js";
-import { withWorkMeter, WorkMeter, type SearchBounds } from "../store/work-meter.js";
+import { withWorkMeter, WorkMeter, type SearchBounds, type SearchSlots } from "../store/work-meter.js";
 import { authenticate } from "./authenticate.js";
 import { clientLeft, laneRefusal, ranOutOfTime } from "./fair-share-refusals.js";
 import { requireWellFormedQuery } from "./well-formed-query.js";
@@ -52,7 +52,7 @@ export function apiGate(fair: FairShare, opensStream: (ctx: AppContext) => boole
           throw laneRefusal(turn.denied, fair.settings.lane);
         }
         leaveLane = turn.release;
-        bounds = new RequestBounds(ctx, fair.settings.timeoutMs);
+        bounds = new RequestBounds(ctx, fair.settings.timeoutMs, fair.nodeSlots);
       }
       meter = new WorkMeter(bounds?.searchBounds ?? null);
       await withWorkMeter(meter, next);
@@ -138,8 +138,8 @@ class RequestBounds {
   clientGone = false;
   readonly searchBounds: SearchBounds;
 
-  constructor(ctx: AppContext, timeoutMs: number) {
-    this.searchBounds = { signal: this.controller.signal, deadlineMs: Date.now() + timeoutMs, opaqueId: ctx.state.requestId };
+  constructor(ctx: AppContext, timeoutMs: number, slots: SearchSlots) {
+    this.searchBounds = { signal: this.controller.signal, deadlineMs: Date.now() + timeoutMs, opaqueId: ctx.state.requestId, slots };
     this.timer = setTimeout(() => {
       this.ranOut = true;
       this.controller.abort();

@@ -100,7 +100,7 @@ export class ServiceMetrics {
     labelNames: ["reason"] as const,
     registers: [this.registry],
   });
-  private laneProbe: () => { inFlight: number; queued: number } = () => ({ inFlight: 0, queued: 0 });
+  private laneProbe: () => { inFlight: number; queued: number; nodeSearches: number } = () => ({ inFlight: 0, queued: 0, nodeSearches: 0 });
   private readonly writerChanges = new Counter({
     name: "live_writer_changes_total",
     help: "Times this instance became (to=writer) or stopped being (to=waiting) the live feed's one writer (docs/operations.md, \"One writer\")",
@@ -129,6 +129,7 @@ export class ServiceMetrics {
     );
     this.gauge("expensive_requests_in_flight", "Expensive requests running in their lane on this instance", () => this.laneProbe().inFlight);
     this.gauge("expensive_requests_queued", "Expensive requests waiting for a turn in their lane on this instance", () => this.laneProbe().queued);
+    this.gauge("expensive_node_searches", "Searches of expensive requests this instance has on the node (EXPENSIVE_NODE_SEARCHES bounds them)", () => this.laneProbe().nodeSearches);
     this.gauge("stream_memory_bytes", "What the streams hold by the memory budget's account (STREAM_MEMORY_MB)", () => this.streamsProbe().memoryBytes);
   }
 
@@ -160,7 +161,7 @@ export class ServiceMetrics {
   }
 
   /** Where the lane gauges read their values, and its refusal reasons on the page from the start. */
-  watchExpensiveLane(probe: () => { inFlight: number; queued: number }, reasons: readonly string[]): void {
+  watchExpensiveLane(probe: () => { inFlight: number; queued: number; nodeSearches: number }, reasons: readonly string[]): void {
     this.laneProbe = probe;
     for (const reason of reasons) this.laneRefusals.inc({ reason }, 0);
   }

@@ -3,6 +3,7 @@ import type { SharedSlots } from "../shared-state/shared-slots.js";
 import { CostEstimates } from "./cost-estimates.js";
 import type { ExpensiveLane, LaneOutcome, LaneRefusal } from "./expensive-lane.js";
 import type { KeyRateLimiter } from "./rate-limiter.js";
+import { NodeSearchSlots } from "./node-search-slots.js";
 import { DEFAULT_COST_MODEL, type CostModel } from "./request-cost.js";
 
 /**
@@ -22,6 +23,8 @@ export type LaneDenial = LaneRefusal | Exclude<LaneOutcome, "admitted">;
 export class FairShare {
   readonly estimates = new CostEstimates(FIRST_ESTIMATE);
   readonly model: CostModel;
+  /** Where the searches of expensive requests wait for one of the node's search threads. */
+  readonly nodeSlots: NodeSearchSlots;
 
   constructor(
     readonly settings: FairShareSettings,
@@ -32,6 +35,7 @@ export class FairShare {
     private readonly onDenied: (denial: LaneDenial) => void = () => {},
   ) {
     this.model = { ...DEFAULT_COST_MODEL, unitMs: settings.unitMs };
+    this.nodeSlots = new NodeSearchSlots(settings.lane.nodeSearches, settings.lane.nodeSearchesAlone);
   }
 
   /**

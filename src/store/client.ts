@@ -67,7 +67,7 @@ function bounded(params: TransportRequestParams, options: TransportRequestOption
   const name = params.meta?.name;
   let shaped = params;
   if (name === "search") {
-    const querystring: Record<string, unknown> = { ...(params.querystring as Record<string, unknown>), timeout };
+    const querystring: Record<string, unknown> = { ...(params.querystring as Record<string, unknown>), timeout, ...oneAtATime(bounds, name) };
     // A filtered answer must still say whether it is partial.
     const filter = querystring.filter_path;
     if (typeof filter === "string") querystring.filter_path = `${filter},timed_out`;
@@ -77,10 +77,23 @@ function bounded(params: TransportRequestParams, options: TransportRequestOption
   else if (name === "msearch" && Array.isArray(params.bulkBody)) {
     // Header and body alternate; the bodies are the odd lines (objects: the client serializes them).
     const lines = params.bulkBody as Array<Record<string, unknown>>;
-    shaped = { ...params, bulkBody: lines.map((line, index) => (index % 2 === 1 ? { ...line, timeout } : line)) as unknown as string[] };
+    const querystring = { ...(params.querystring as Record<string, unknown>), ...oneAtATime(bounds, name) };
+    shaped = { ...params, querystring, bulkBody: lines.map((line, index) => (index % 2 === 1 ? { ...line, timeout } : line)) as unknown as string[] };
   }
   // The client's own per-try timeout must not cut a search the deadline still allows; the signal ends it at the deadline.
   return { params: shaped, options: { ...options, signal: options?.signal ?? bounds.signal, requestTimeout: remainingMs + 1_000, opaqueId: bounds.opaqueId } };
+}
+
+/** Calls that search and so wait for a slot of the request's `SearchSlots`. */
+const SLOTTED_CALLS: ReadonlySet<string> = new Set(["search", "msearch", "count"]);
+
+/**
+ * With slots, a search holds one of the node's search threads at a time: its shards are searched
+ * one after the other, and an _msearch's searches too.
+ */
+function oneAtATime(bounds: SearchBounds, name: "search" | "msearch"): Record<string, number> {
+  if (!bounds.slots) return {};
+  return name === "search" ? { max_concurrent_shard_requests: 1 } : { max_concurrent_shard_requests: 1, max_concurrent_searches: 1 };
 }
 
 /** Whether a search's answer (or any search of an _msearch) is partial: it ran past its timeout. */
@@ -99,7 +112,10 @@ function meteredTransport(Base: typeof SniffingTransport, observe?: Elasticsearc
     // The base method is overloaded on its options; `any` is what lets one body serve them all.
     override async request(params: TransportRequestParams, options?: TransportRequestOptions): Promise<any> {
       const meter = currentWorkMeter();
-      const call = meter?.bounds ? bounded(params, options, meter.bounds) : { params, options };
+      const bounds = meter?.bounds;
+      // The slot first: the node-side timeout sent is what is left once the search may start.
+      const release = bounds?.slots && SLOTTED_CALLS.has(params.meta?.name ?? "") ? await bounds.slots.take(bounds, bounds.signal) : undefined;
+      const call = bounds ? bounded(params, options, bounds) : { params, options };
       const started = performance.now();
       let outcome: "success" | "error" = "error";
       try {
@@ -116,6 +132,7 @@ function meteredTransport(Base: typeof SniffingTransport, observe?: Elasticsearc
         }
         return result;
       } finally {
+        release?.();
         observe?.(params.meta?.name ?? "other", outcome, (performance.now() - started) / 1000);
       }
     }

@@ -6,8 +6,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * whose HTTP connection closed), and each search carries the node-side `timeout` left until
  * `deadlineMs` (epoch ms), so the node stops too, and answers `timed_out` instead of running on.
  * `opaqueId` (the API request's id) is sent as X-Opaque-Id: the node's tasks and slow log name it.
+ * With `slots`, each search first waits for a slot there and searches its shards one at a time.
  */
-export type SearchBounds = { signal: AbortSignal; deadlineMs: number; opaqueId: string };
+export type SearchBounds = { signal: AbortSignal; deadlineMs: number; opaqueId: string; slots?: SearchSlots };
+
+/**
+ * Where a bounded request's searches wait for their turn on the node (src/rate-limit/node-search-slots.ts):
+ * `take` (`owner`: the request's bounds) resolves with the slot's release, or rejects when `signal` is aborted first.
+ */
+export type SearchSlots = { take(owner: object, signal: AbortSignal): Promise<() => void> };
 
 /**
  * What one API request made the node and this process do, gathered as it happens by the client

@@ -99,6 +99,8 @@ describe("the lane of expensive requests", () => {
       ADMISSION_MAX_IN_FLIGHT: "1",
       EXPENSIVE_PER_KEY: "1",
       EXPENSIVE_TIMEOUT_MS: "1500",
+      // Every search may reach the node here; "the node's search threads" below holds them to one.
+      EXPENSIVE_NODE_SEARCHES: "8",
     });
   });
   afterEach(() => proxy.release());
@@ -179,5 +181,64 @@ describe("the lane of expensive requests", () => {
     const ms = await until(() => proxy.heldRequests(id) === 0, 1_000);
     expect(ms).toBeLessThan(1_000);
     expect(await request).toBeNull();
+  });
+});
+
+describe("the node's search threads", () => {
+  const proxy = TcpProxy.toTestNode();
+  let env: TestEnv;
+  beforeAll(async () => {
+    await proxy.open();
+    // EXPENSIVE_NODE_SEARCHES at its default: one search of expensive requests on the node at once.
+    env = await startTestEnv({ ELASTICSEARCH_URL: proxy.url, KEY_CACHE_TTL_MS: "60000" });
+  });
+  afterEach(() => proxy.release());
+  afterAll(async () => {
+    proxy.release();
+    await env?.close();
+    await proxy.close();
+  });
+
+  async function cachedKey(): Promise<string> {
+    const key = await env.createKey();
+    expect((await env.get("/types", { key })).status).toBe(200);
+    return key;
+  }
+
+  /** Searches seen on their way to the node over the next `ms` ms: the most held at once. */
+  async function mostHeld(count: () => number, ms: number): Promise<number> {
+    let most = 0;
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      most = Math.max(most, count());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return most;
+  }
+
+  it("sends an expensive request's searches one at a time, each searching its shards one at a time", async () => {
+    const key = await cachedKey();
+    proxy.hold();
+    const id = "node-threads-one";
+    // A pre-match backtest sends three searches side by side (src/routes/fixtures-backtest/router.ts).
+    const backtest = env.get(BACKTEST, { key, headers: { "X-Request-Id": id } });
+    await until(() => proxy.heldRequests(id) > 0, 5_000);
+    expect(await mostHeld(() => proxy.heldRequests(id), 300)).toBe(1);
+    expect(proxy.heldRequests("max_concurrent_shard_requests=1")).toBe(1);
+    proxy.release();
+    expect((await backtest).status).toBe(200);
+  });
+
+  it("keeps a second expensive request's searches off the node while the first's runs, and answers both", async () => {
+    const [first, second] = [await cachedKey(), await cachedKey()];
+    proxy.hold();
+    const requests = [
+      env.get(BACKTEST, { key: first, headers: { "X-Request-Id": "node-threads-a" } }),
+      env.get(BACKTEST, { key: second, headers: { "X-Request-Id": "node-threads-b" } }),
+    ];
+    await until(() => proxy.heldRequests("node-threads-") > 0, 5_000);
+    expect(await mostHeld(() => proxy.heldRequests("node-threads-"), 300)).toBe(1);
+    proxy.release();
+    expect((await Promise.all(requests)).map((response) => response.status)).toEqual([200, 200]);
   });
 });

@@ -12,15 +12,17 @@ export async function searchRejections(es: Client): Promise<number> {
 }
 
 /**
- * The search tasks (parents and their shard tasks) whose description names an index of `prefix`:
- * the service's, as nothing else searches those indices while the bench waits on them.
+ * The search tasks (parents and their shard tasks) of one API request: those carrying its id as
+ * X-Opaque-Id (the service sends a request's id with each of its calls, and the node hands it on to
+ * the shard tasks). By id, not by index: the stream hubs and change feeds of the instances search
+ * the same indices meanwhile.
  */
-export async function searchTasksOn(es: Client, prefix: string): Promise<number> {
+export async function searchTasksOf(es: Client, requestId: string): Promise<number> {
   const response = await es.tasks.list({ actions: "*search*", detailed: true });
   let count = 0;
   for (const node of Object.values(response.nodes ?? {})) {
     for (const task of Object.values(node.tasks ?? {})) {
-      if (task.description?.includes(`${prefix}_`)) count++;
+      if (task.headers?.["X-Opaque-Id"] === requestId) count++;
     }
   }
   return count;
