@@ -1,10 +1,10 @@
 /**
- * `npm run bench:fair [-- --seconds 30 --warmup 5 --ordinary 6 --rate 1.5 --fixtures N --instances 1|3]`:
+ * `npm run bench:fair [-- --seconds 30 --warmup 5 --ordinary 6 --rate 1.5 --fixtures N --instances 1|3 --hammer pre-match|in-play]`:
  * whether one key within its budget can starve the others (issue 50), printed, never asserted.
  *   - ordinary keys (--ordinary, each its own key) send a score page's and a scanner's requests,
  *     open loop at --rate requests a second each (fixtures of a day, live search with the key's
  *     own thresholds, live scores, entity search, fixtures by id);
- *   - hammering keys send all-history backtests as fast as allowed: a closed loop of 2 at once per
+ *   - hammering keys send all-history backtests (--hammer: pre-match, or in-play) as fast as allowed: a closed loop of 2 at once per
  *     key that waits out Retry-After on 429 and 503;
  *   - phases of --seconds after --warmup each: ordinary keys alone, + 1 hammering key, + 3;
  *     per phase and group: answered, p50/p95, answered cost per second (Request-Cost) against the
@@ -34,7 +34,7 @@ import { localNodePids } from "../lib/es-pids.js";
 import { sampleTargets } from "../load/targets.js";
 import { closedWarmup } from "../load/warm-up.js";
 import { measureDisconnect } from "./fair/disconnect.js";
-import { allHistoryScopes, HammeringKey } from "./fair/hammering-keys.js";
+import { allHistoryScopes, HAMMERS, HammeringKey } from "./fair/hammering-keys.js";
 import { searchRejections } from "./fair/node-stats.js";
 import { startOrdinaryKeys } from "./fair/ordinary-keys.js";
 import { ordinaryMix } from "./fair/ordinary-mix.js";
@@ -59,6 +59,7 @@ async function main(): Promise<number> {
       rate: { type: "string", default: "1.5" },
       fixtures: { type: "string" },
       instances: { type: "string", default: "1" },
+      hammer: { type: "string", default: "pre-match" },
     },
   });
   const seconds = wholeOption(values.seconds, "seconds", 1, 3_600);
@@ -68,6 +69,8 @@ async function main(): Promise<number> {
   const size = values.fixtures === undefined ? undefined : wholeOption(values.fixtures, "fixtures", 10_000, 100_000_000);
   const instances = wholeOption(values.instances, "instances", 1, 3);
   if (instances === 2) throw new UsageError("--instances must be 1 or 3");
+  const hammer = HAMMERS.find((name) => name === values.hammer);
+  if (hammer === undefined) throw new UsageError(`--hammer must be ${HAMMERS.join(" or ")}, got "${values.hammer}"`);
   const prefix = benchPrefix("bench_fair", size);
   const config = loadConfig({ ...process.env, INDEX_PREFIX: prefix });
   const budget: Budget = config.rateLimit;
@@ -94,7 +97,7 @@ async function main(): Promise<number> {
     const warmKey = await newKey(300, "warm-up", 0);
     services = await startFairServices({ instances: instances as 1 | 3, prefix, budget, logDir: fairLogDir(prefix) });
     const nodePids = await localNodePids(es);
-    const title = `${size === undefined ? "real data" : "synthetic catalogue"} '${prefix}' (${catalogue.toLocaleString("en")} fixtures), ${services.describe}; ${ordinaryCount} ordinary keys at ${rate} req/s each; ${seconds} s a phase after ${warmupMs / 1000} s`;
+    const title = `${size === undefined ? "real data" : "synthetic catalogue"} '${prefix}' (${catalogue.toLocaleString("en")} fixtures), ${services.describe}; ${ordinaryCount} ordinary keys at ${rate} req/s each, hammering keys sending ${hammer} backtests; ${seconds} s a phase after ${warmupMs / 1000} s`;
     log(`bench:fair on ${title}`);
 
     // Each instance directly: a fresh process compiles its hot paths, which would inflate the p95 "alone" every ratio divides by.
@@ -107,7 +110,7 @@ async function main(): Promise<number> {
       for (const [name, keys] of [["ordinary alone", 0], ["+1 hammering", 1], ["+3 hammering", 3]] as const) {
         while (hammering.length < keys) {
           const j = hammering.length;
-          hammering.push(new HammeringKey(hammerKeys[j]!, services.instanceUrls, scopes, recorder, j * 500));
+          hammering.push(new HammeringKey(hammerKeys[j]!, services.instanceUrls, scopes, recorder, j * 500, hammer));
         }
         phases.push(await measurePhase({ name, keys, warmupMs, seconds, recorder, es, pids: services.pids, nodePids, budget }));
       }

@@ -1,6 +1,6 @@
 /**
  * The hammering keys of bench:fair: a greedy but well-behaved client, each key a closed loop
- * (scripts/lib/load-driver.ts) of all-history backtests, every one another rule
+ * (scripts/lib/load-driver.ts) of all-history backtests (pre-match, or in-play with `--hammer in-play`), every one another rule
  * (scripts/lib/backtest-rules.ts), that waits as long as a 429 or 503 says in Retry-After before
  * its next request. Its requests go to `baseUrls` in turn: one URL, or the three instances
  * directly, so that only a budget shared through Redis holds it to one key's budget (through
@@ -8,7 +8,7 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import { setTimeout as sleep } from "node:timers/promises";
-import { backtestPath } from "../../lib/backtest-rules.js";
+import { backtestPath, inPlayBacktestPath } from "../../lib/backtest-rules.js";
 import { ClosedLoop } from "../../lib/load-driver.js";
 import { answerOf, exchange } from "./exchange.js";
 import type { Recorder } from "./recorder.js";
@@ -47,17 +47,27 @@ export async function allHistoryScopes(es: Client, index: string): Promise<(i: n
   return (i) => `start_date=${new Date(firstDay - (lowest + (i % leads)) * DAY_MS).toISOString().slice(0, 10)}&end_date=${today}`;
 }
 
+/** Which backtest the hammering keys send (`--hammer`): the pre-match one, or the in-play one, the dearest request. */
+export type Hammer = "pre-match" | "in-play";
+export const HAMMERS: readonly Hammer[] = ["pre-match", "in-play"];
+
+const HAMMER_REQUESTS: Record<Hammer, { kind: string; path: (i: number, scope: string) => string }> = {
+  "pre-match": { kind: "backtest, all history", path: backtestPath },
+  "in-play": { kind: "in-play backtest, all history", path: inPlayBacktestPath },
+};
+
 export class HammeringKey {
   private readonly loop: ClosedLoop;
   /** Ends the waits of Retry-After at stop, so a stop does not sit out a long debt. */
   private readonly stopping = new AbortController();
   private n = 0;
 
-  constructor(key: string, baseUrls: readonly string[], scopes: (i: number) => string, recorder: Recorder, seed: number) {
+  constructor(key: string, baseUrls: readonly string[], scopes: (i: number) => string, recorder: Recorder, seed: number, hammer: Hammer = "pre-match") {
     this.n = seed;
+    const { kind, path } = HAMMER_REQUESTS[hammer];
     this.loop = new ClosedLoop(async (agent) => {
       const i = this.n++;
-      const sent = await exchange(agent, baseUrls[i % baseUrls.length]!, key, { group: "hammering", kind: "backtest, all history", path: backtestPath(i, scopes(i)) }, TIMEOUT_MS);
+      const sent = await exchange(agent, baseUrls[i % baseUrls.length]!, key, { group: "hammering", kind, path: path(i, scopes(i)) }, TIMEOUT_MS);
       recorder.add(sent);
       if ((sent.status === 429 || sent.status === 503) && sent.retryAfter !== null) {
         await sleep(sent.retryAfter * 1000, undefined, { signal: this.stopping.signal }).catch(() => {});
