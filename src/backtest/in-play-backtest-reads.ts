@@ -7,8 +7,10 @@ import { readInPlayCounts, readInPlayRange } from "../store/in-play-backtest-rea
 
 /**
  * How a wide backtest is split (search/backtest/in-play-request.ts, "Why parts"): into this many
- * searches at once, from this many fixtures in range. Two keep both cores of a small node busy;
- * below the threshold one search answers well inside its time and a split would only add a round.
+ * searches sent at once, from this many fixtures in range. Two keep both cores of a small node busy
+ * where the expensive requests' share of the node's threads allows two (EXPENSIVE_NODE_SEARCHES,
+ * src/rate-limit/node-search-slots.ts); at the default of one they run one after the other. Below
+ * the threshold one search answers well inside its time and a split would only add a round.
  */
 export const IN_PLAY_PARTS = { parts: 2, fromFixtures: 20_000 };
 

@@ -150,8 +150,14 @@ class RequestBounds {
     });
   }
 
+  /**
+   * Once the request is settled: a search of it still queued for a slot of the node (a sibling of
+   * one that failed, left behind by Promise.all) or still running is for no one, so it is
+   * cancelled too.
+   */
   end(): void {
     clearTimeout(this.timer);
     this.stopWatching();
+    this.controller.abort(new Error("The request is settled"));
   }
 }

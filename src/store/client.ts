@@ -113,12 +113,15 @@ function meteredTransport(Base: typeof SniffingTransport, observe?: Elasticsearc
     override async request(params: TransportRequestParams, options?: TransportRequestOptions): Promise<any> {
       const meter = currentWorkMeter();
       const bounds = meter?.bounds;
-      // The slot first: the node-side timeout sent is what is left once the search may start.
-      const release = bounds?.slots && SLOTTED_CALLS.has(params.meta?.name ?? "") ? await bounds.slots.take(bounds, bounds.signal) : undefined;
-      const call = bounds ? bounded(params, options, bounds) : { params, options };
-      const started = performance.now();
+      let release: (() => void) | undefined;
+      let started = performance.now();
       let outcome: "success" | "error" = "error";
       try {
+        // The slot first: the node-side timeout sent is what is left once the search may start,
+        // and the time timed is the node's, not the wait for a slot.
+        if (bounds?.slots && SLOTTED_CALLS.has(params.meta?.name ?? "")) release = await bounds.slots.take(bounds, bounds.signal);
+        started = performance.now();
+        const call = bounds ? bounded(params, options, bounds) : { params, options };
         const result: unknown = await super.request(call.params, call.options);
         outcome = "success";
         if (meter) {

@@ -54,6 +54,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ WRITER_HEARTBEAT_MS: "10" })).toThrow(/WRITER_HEARTBEAT_MS/);
   });
 
+  it("gives expensive requests one search on the node by default, as many alone unless set, and refuses fewer alone", () => {
+    expect(loadConfig({}).fairShare.lane).toMatchObject({ nodeSearches: 1, nodeSearchesAlone: 1 });
+    expect(loadConfig({ EXPENSIVE_NODE_SEARCHES: "3" }).fairShare.lane).toMatchObject({ nodeSearches: 3, nodeSearchesAlone: 3 });
+    expect(loadConfig({ EXPENSIVE_NODE_SEARCHES_ALONE: "2" }).fairShare.lane).toMatchObject({ nodeSearches: 1, nodeSearchesAlone: 2 });
+    expect(() => loadConfig({ EXPENSIVE_NODE_SEARCHES: "2", EXPENSIVE_NODE_SEARCHES_ALONE: "1" })).toThrow(/EXPENSIVE_NODE_SEARCHES_ALONE: must be at least EXPENSIVE_NODE_SEARCHES/);
+    expect(() => loadConfig({ EXPENSIVE_NODE_SEARCHES: "0" })).toThrow(/EXPENSIVE_NODE_SEARCHES/);
+  });
+
   it("names the instance INSTANCE_ID, by default <hostname>:<port>, and refuses what a header cannot carry", () => {
     expect(loadConfig({ PORT: "3002" }).instanceId).toBe(`${hostname()}:3002`);
     expect(loadConfig({ INSTANCE_ID: "" }).instanceId).toBe(`${hostname()}:3000`);

@@ -20,7 +20,8 @@
  * thread, segment after segment, and over all history that thread reads every state of every
  * fixture, seconds of work. A wide range is asked as a few searches of disjoint kick-off ranges
  * at once (cut where `inPlayRangeRequest` says), and their counts are added
- * (domain/backtest/in-play-counts.ts): the same work on more cores.
+ * (domain/backtest/in-play-counts.ts): the same work on more cores, where the node's search slots
+ * of expensive requests allow it (src/rate-limit/node-search-slots.ts).
  */
 import type { estypes } from "@elastic/elasticsearch";
 import { BUCKET_MINUTES, LAST_MINUTE, type MinuteRange } from "../../domain/backtest/in-play-figures.js";
