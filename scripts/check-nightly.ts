@@ -1,5 +1,5 @@
 /**
- * `npm run check:nightly [-- --source openfootball|synthetic] [--scale N | --leagues N --history-seasons K] [--later-hours 24] [--keep]`
+ * `npm run check:nightly [-- --source openfootball [--dir DIR] | --source synthetic [--scale N | --leagues N --history-seasons K]] [--later-hours 24] [--keep]`
  *
  * Whether a nightly rebuild gives what a full one gives (docs/data.md, "Nightly rebuilds"), on a
  * whole source: under its own prefix (`check_nightly`), a full rebuild at a fixed `now`, then a
@@ -13,13 +13,14 @@
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config.js";
-import { buildDataSet, defaultSource, isWholeNumber, type SourceOptions } from "../src/ingest/data-set.js";
+import { buildDataSet } from "../src/ingest/data-set.js";
 import { rebuild, type RebuildMode, type RebuildReport } from "../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames, VERSIONED_INDICES, versionedIndexName } from "../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../src/store/index-versions.js";
 import { searchPages } from "../src/store/search-pages.js";
 import { runScript, wholeOption } from "./lib/cli.js";
+import { SOURCE_OPTIONS, sourceOf } from "./lib/source-args.js";
 
 const PREFIX = "check_nightly";
 const HOUR_MS = 3_600_000;
@@ -29,10 +30,7 @@ type Digest = Record<string, { count: number; sha256: string }>;
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      source: { type: "string", default: "openfootball" },
-      scale: { type: "string" },
-      leagues: { type: "string" },
-      "history-seasons": { type: "string" },
+      ...SOURCE_OPTIONS,
       "later-hours": { type: "string", default: "24" },
       keep: { type: "boolean", default: false },
     },
@@ -113,24 +111,6 @@ function keptSomething(report: RebuildReport, log: (line: string) => void): bool
   if (report.history.kept > 0) return true;
   log("  the nightly rebuild kept nothing (a synthetic set's history moves weekly: docs/data.md): nothing of it is checked");
   return false;
-}
-
-function sourceOf(values: { source?: string; scale?: string; leagues?: string; "history-seasons"?: string }): SourceOptions {
-  if (values.source === "openfootball") return defaultSource().source === "openfootball" ? defaultSource() : failSource();
-  if (values.source !== "synthetic") throw new Error(`--source must be openfootball or synthetic, not ${values.source}`);
-  const sizes: { scale?: number; leagues?: number; historySeasons?: number } = {};
-  for (const [key, flag] of [["scale", "scale"], ["leagues", "leagues"], ["historySeasons", "history-seasons"]] as const) {
-    const text = values[flag];
-    if (text === undefined) continue;
-    const value = Number(text);
-    if (!isWholeNumber(value)) throw new Error(`--${flag} must be a whole number`);
-    sizes[key] = value;
-  }
-  return { source: "synthetic", ...sizes };
-}
-
-function failSource(): never {
-  throw new Error("--source openfootball: ../shared/data/openfootball is not there (OPENFOOTBALL_DIR overrides it)");
 }
 
 runScript("check:nightly", main);

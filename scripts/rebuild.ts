@@ -13,52 +13,18 @@
  * is kept for `npm run rollback`. A malformed source file stops the rebuild before any
  * index is touched, with the file and line in the message.
  */
-import { parseArgs } from "node:util";
 import { betBuildersAfterRebuild } from "../src/bet-builders/after-rebuild.js";
 import { loadConfig } from "../src/config.js";
-import { buildDataSet, DEFAULT_OPENFOOTBALL_DIR, isSyntheticScale, isWholeNumber, type SourceOptions } from "../src/ingest/data-set.js";
+import { buildDataSet, type SourceOptions } from "../src/ingest/data-set.js";
 import { rebuild, type RebuildMode } from "../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
 import { runScript } from "./lib/cli.js";
+import { parseSourceArgs } from "./lib/source-args.js";
 
 export function parseRebuildArgs(args: string[]): { options: SourceOptions; mode: RebuildMode } {
   const full = args.includes("--full");
   return { options: parseSourceArgs(args.filter((arg) => arg !== "--full")), mode: full ? "full" : "nightly" };
-}
-
-export function parseSourceArgs(args: string[]): SourceOptions {
-  const { values } = parseArgs({
-    args,
-    options: {
-      source: { type: "string", default: "openfootball" },
-      dir: { type: "string" },
-      scale: { type: "string" },
-      leagues: { type: "string" },
-      "history-seasons": { type: "string" },
-    },
-  });
-  const sizes = { scale: values.scale, leagues: values.leagues, historySeasons: values["history-seasons"] };
-  if (values.source === "openfootball") {
-    if (Object.values(sizes).some((value) => value !== undefined)) throw new Error("--scale, --leagues and --history-seasons go with --source synthetic");
-    return { source: "openfootball", dir: values.dir ?? DEFAULT_OPENFOOTBALL_DIR };
-  }
-  if (values.source === "synthetic") {
-    if (sizes.scale !== undefined && sizes.leagues !== undefined) throw new Error("--scale and --leagues are two ways to size one set: give one");
-    const scale = sizes.scale === undefined ? undefined : Number(sizes.scale);
-    if (scale !== undefined && !isSyntheticScale(scale)) throw new Error("--scale must be a positive integer");
-    const leagues = sizes.leagues === undefined ? undefined : Number(sizes.leagues);
-    if (leagues !== undefined && !isWholeNumber(leagues)) throw new Error("--leagues must be a whole number (0 or more)");
-    const historySeasons = sizes.historySeasons === undefined ? undefined : Number(sizes.historySeasons);
-    if (historySeasons !== undefined && !isWholeNumber(historySeasons)) throw new Error("--history-seasons must be a whole number (0 or more)");
-    return {
-      source: "synthetic",
-      ...(scale === undefined ? {} : { scale }),
-      ...(leagues === undefined ? {} : { leagues }),
-      ...(historySeasons === undefined ? {} : { historySeasons }),
-    };
-  }
-  throw new Error(`--source must be openfootball or synthetic, not ${values.source}`);
 }
 
 async function main(): Promise<void> {

@@ -67,7 +67,7 @@ function bounded(params: TransportRequestParams, options: TransportRequestOption
   const name = params.meta?.name;
   let shaped = params;
   if (name === "search") {
-    const querystring: Record<string, unknown> = { ...(params.querystring as Record<string, unknown>), timeout, ...oneAtATime(bounds, name) };
+    const querystring: Record<string, unknown> = { ...(params.querystring as Record<string, unknown>), timeout, ...ONE_AT_A_TIME.search };
     // A filtered answer must still say whether it is partial.
     const filter = querystring.filter_path;
     if (typeof filter === "string") querystring.filter_path = `${filter},timed_out`;
@@ -77,7 +77,7 @@ function bounded(params: TransportRequestParams, options: TransportRequestOption
   else if (name === "msearch" && Array.isArray(params.bulkBody)) {
     // Header and body alternate; the bodies are the odd lines (objects: the client serializes them).
     const lines = params.bulkBody as Array<Record<string, unknown>>;
-    const querystring = { ...(params.querystring as Record<string, unknown>), ...oneAtATime(bounds, name) };
+    const querystring = { ...(params.querystring as Record<string, unknown>), ...ONE_AT_A_TIME.msearch };
     shaped = { ...params, querystring, bulkBody: lines.map((line, index) => (index % 2 === 1 ? { ...line, timeout } : line)) as unknown as string[] };
   }
   // The client's own per-try timeout must not cut a search the deadline still allows; the signal ends it at the deadline.
@@ -88,13 +88,13 @@ function bounded(params: TransportRequestParams, options: TransportRequestOption
 const SLOTTED_CALLS: ReadonlySet<string> = new Set(["search", "msearch", "count"]);
 
 /**
- * With slots, a search holds one of the node's search threads at a time: its shards are searched
- * one after the other, and an _msearch's searches too.
+ * A bounded search holds one of the node's search threads at a time: its shards are searched one
+ * after the other, and an _msearch's searches too.
  */
-function oneAtATime(bounds: SearchBounds, name: "search" | "msearch"): Record<string, number> {
-  if (!bounds.slots) return {};
-  return name === "search" ? { max_concurrent_shard_requests: 1 } : { max_concurrent_shard_requests: 1, max_concurrent_searches: 1 };
-}
+const ONE_AT_A_TIME = {
+  search: { max_concurrent_shard_requests: 1 },
+  msearch: { max_concurrent_shard_requests: 1, max_concurrent_searches: 1 },
+} as const;
 
 /** Whether a search's answer (or any search of an _msearch) is partial: it ran past its timeout. */
 function timedOut(answer: Answer): boolean {
@@ -119,7 +119,7 @@ function meteredTransport(Base: typeof SniffingTransport, observe?: Elasticsearc
       try {
         // The slot first: the node-side timeout sent is what is left once the search may start,
         // and the time timed is the node's, not the wait for a slot.
-        if (bounds?.slots && SLOTTED_CALLS.has(params.meta?.name ?? "")) release = await bounds.slots.take(bounds, bounds.signal);
+        if (bounds && SLOTTED_CALLS.has(params.meta?.name ?? "")) release = await bounds.slots.take(bounds, bounds.signal);
         started = performance.now();
         const call = bounds ? bounded(params, options, bounds) : { params, options };
         const result: unknown = await super.request(call.params, call.options);

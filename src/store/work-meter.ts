@@ -6,9 +6,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * whose HTTP connection closed), and each search carries the node-side `timeout` left until
  * `deadlineMs` (epoch ms), so the node stops too, and answers `timed_out` instead of running on.
  * `opaqueId` (the API request's id) is sent as X-Opaque-Id: the node's tasks and slow log name it.
- * With `slots`, each search first waits for a slot there and searches its shards one at a time.
+ * Each search first waits for one of `slots` and searches its shards one at a time.
  */
-export type SearchBounds = { signal: AbortSignal; deadlineMs: number; opaqueId: string; slots?: SearchSlots };
+export type SearchBounds = { signal: AbortSignal; deadlineMs: number; opaqueId: string; slots: SearchSlots };
 
 /**
  * Where a bounded request's searches wait for their turn on the node (src/rate-limit/node-search-slots.ts):
