@@ -50,7 +50,8 @@ async function main(): Promise<number> {
     const report = await rebuild(es, names, dataSet, () => {}, config.indexLayout, {}, mode);
     log(
       `${mode} rebuild at ${at.toISOString()}: ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
-        `${report.history.kept.toLocaleString("en")} fixtures kept (${report.history.why})`,
+        `${report.history.kept.toLocaleString("en")} fixtures kept (${report.history.why})` +
+        (report.history.resumedAt ? `, the model resumed at ${report.history.resumedAt}` : ""),
     );
     return report;
   };

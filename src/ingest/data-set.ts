@@ -1,20 +1,21 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { PROJECT_ROOT } from "../paths.js";
-import { computeSeasonTables, type TableFixture } from "../domain/standings/compute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
 import type { Catalog, CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
 import { catalogSource, type CatalogSource } from "./catalog-source.js";
 import { outlineCatalog, stagesOf, type CatalogOutline } from "./documents/catalog-outline.js";
+import { setImmediate } from "node:timers/promises";
 import { PAUSE_EVERY, runWalk, runWalkYielding, type Walk } from "./walk.js";
 import { countryDocument, leagueDocument, seasonDocument, teamDocument, type SeasonSummary } from "./documents/reference-documents.js";
 import { searchExtras } from "./documents/search-extras.js";
 import { seasonSummaries } from "./documents/season-summaries.js";
-import { standingDocument } from "../domain/standings/standing-document.js";
 import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
-import { plannedMatches } from "./fixtures/match-plans.js";
+import { CheckpointTaker, plannedMatches, type ResumeAt } from "./fixtures/match-plans.js";
 import { TeamSearchFields } from "./fixtures/team-search-fields.js";
-import { StandingRowsFile } from "./standing-rows-file.js";
+import { positionKey, SeasonTablesBuilder, standingDocuments, walkSeasonTables, type SeasonTables } from "./season-tables.js";
+import { checkpointInstant, seasonsBefore } from "./kept-history/model-checkpoint.js";
+import type { WalkedParts, WalkStart } from "./kept-history/kept-history.js";
 import { buildLiveSlate } from "./live-slate/index.js";
 import { historyAtCut, keptInHistory, nextCut } from "./kept-history/history-fingerprint.js";
 import type { DataSet } from "./rebuild.js";
@@ -117,7 +118,11 @@ export function buildDataSetFromCatalog(
   return runWalk(dataSetWalk(catalogSource(catalog), now, log));
 }
 
-/** The documents of a streamed catalog: the outline and table walks run here, the document walks while loading. */
+/**
+ * The documents of a streamed catalog: the outline walk runs here; the table walk when the
+ * documents are first asked for (a rebuild runs it through `history.walk`, from the start or
+ * from a checkpoint), the fixture walk while loading.
+ */
 function* dataSetWalk(
   source: CatalogSource,
   now: Date,
@@ -129,20 +134,71 @@ function* dataSetWalk(
       `${outline.fixtureCount.toLocaleString("en")} fixtures`,
   );
   const lookups = catalogLookups(source, outline);
-  const tables = yield* seasonPositions(source, lookups, now);
-  log("Planned every fixture (strength model, league averages, predictions) and every season's tables");
+  // Read without a rebuild (a bench's raw load): the tables from the start, walked once.
+  let fromStart: SeasonTables | undefined;
+  const tablesFromStart = () => (fromStart ??= runWalk(tablesWalk(source, lookups, now, new SeasonTablesBuilder(), {})));
   const dataSet: DataSet = {
     ...referenceDocuments(source, lookups, outline),
-    standings: { count: tables.rowCount, documents: () => standingDocuments(lookups, tables, now) },
-    fixtures: { count: outline.fixtureCount, documents: () => fixtureDocuments(source, lookups, tables.positions, now, NO_SEASONS) },
+    standings: {
+      get count() {
+        return tablesFromStart().rowCount;
+      },
+      documents: () => standingDocuments(lookups.teams, tablesFromStart(), now),
+    },
+    fixtures: { count: outline.fixtureCount, documents: () => withoutPauses(fixtureDocuments(source, lookups, tablesFromStart().positions, now, {})) },
     history: {
       at: (cut, salt) => runWalkYielding(historyAtCut({ source, outlines: outline.seasons, summaries: lookups.summaries, salt }, cut)),
       cutAfter: (inPlaySeasons, notAfter) => nextCut(inPlaySeasons, outline.seasons, notAfter),
-      fixturesBesides: (kept) => fixtureDocuments(source, lookups, tables.positions, now, kept),
+      walk: (start) => walkForRebuild(source, lookups, outline, now, start, log),
     },
     now,
   };
   return { dataSet, summary: [`${outline.inPlay} fixtures in play at ${now.toISOString()}`] };
+}
+
+/**
+ * A rebuild's standings and fixtures: the table walk from the start or resumed at the checkpoint
+ * (a kept history's seasons then keep the previous version's rows), taking on its way the
+ * checkpoint for the cut the rebuild will record. That cut is foreseen here from the outline: a
+ * season is in play when a fixture of it kicks off at `liveFrom` or later (every such fixture is
+ * in the live part); the rebuild records the checkpoint only when the cut it finds is this one.
+ */
+async function walkForRebuild(
+  source: CatalogSource,
+  lookups: CatalogLookups,
+  outline: CatalogOutline,
+  now: Date,
+  start: WalkStart,
+  log: (line: string) => void,
+): Promise<WalkedParts> {
+  const inPlay = [...outline.seasons].filter(([, season]) => season.last !== null && season.last >= start.liveFrom).map(([id]) => id);
+  const cut = nextCut(inPlay, outline.seasons, start.liveFrom);
+  const take = new CheckpointTaker(cut, checkpointInstant(cut, outline.seasons), new Set(seasonsBefore(cut, outline.seasons)));
+  const resume: ResumeAt | undefined = start.resume ? { checkpoint: start.resume.checkpoint, kept: start.kept } : undefined;
+  const builder = new SeasonTablesBuilder();
+  if (start.resume) for await (const kept of start.resume.keptRows) builder.add(kept.seasonId, kept.rows);
+  const tables = await runWalkYielding(tablesWalk(source, lookups, now, builder, { resume, take }));
+  log(
+    resume
+      ? `Planned the fixtures from ${resume.checkpoint.instant} on (the model resumed there) and the tables of the seasons not kept`
+      : "Planned every fixture (strength model, league averages, predictions) and every season's tables",
+  );
+  return {
+    standings: { count: tables.rowCount, documents: () => standingDocuments(lookups.teams, tables, now) },
+    fixtures: { count: outline.fixtureCount, documents: () => pausing(fixtureDocuments(source, lookups, tables.positions, now, { kept: start.kept, resume })) },
+    checkpoint: take.taken,
+  };
+}
+
+function* tablesWalk(
+  source: CatalogSource,
+  lookups: CatalogLookups,
+  now: Date,
+  builder: SeasonTablesBuilder,
+  walk: { resume?: ResumeAt | undefined; take?: CheckpointTaker | undefined },
+): Walk<SeasonTables> {
+  yield* walkSeasonTables(source, lookups, now, builder, walk);
+  return builder.finish(source.seasons);
 }
 
 /** The catalog by id, and each season's outline and summary: what every kind of document looks up. */
@@ -163,71 +219,6 @@ function catalogLookups(source: CatalogSource, outline: CatalogOutline): Catalog
     summaries: seasonSummaries(source.seasons, outline.seasons),
     seasonCounts: new Map([...outline.seasons].map(([id, season]) => [id, season.count])),
   };
-}
-
-/**
- * Each team's position by season and stage (for the fixture documents), every season's rows (on
- * disk) and where each season's rows start in the standings' order (catalog order of seasons, as
- * the rows are numbered).
- */
-type SeasonTables = { positions: Map<string, number>; rows: StandingRowsFile; rowCount: number; firstRow: Map<number, number> };
-
-/**
- * The table walk: every season's tables computed at its last fixture (from its fixtures' table
- * goals, kept only while the season is in progress); positions kept, rows written to disk.
- */
-function* seasonPositions(source: CatalogSource, lookups: CatalogLookups, now: Date): Walk<SeasonTables> {
-  const seasons = new Map(source.seasons.map((season) => [season.id, season]));
-  const open = new Map<number, TableFixture[]>();
-  const positions = new Map<string, number>();
-  const rowsOfSeason = new Map<number, number>();
-  const rows = new StandingRowsFile();
-  let walked = 0;
-  try {
-    for (const step of plannedMatches(source, lookups.seasonCounts, now)) {
-      if (step.kind === "match") {
-        if (++walked % PAUSE_EVERY === 0) yield;
-        const { match, plan } = step;
-        let fixtures = open.get(match.season_id);
-        if (!fixtures) open.set(match.season_id, (fixtures = []));
-        fixtures.push({
-          id: match.id,
-          date_time: match.date_time,
-          stage: match.stage,
-          group: match.group,
-          home_team_id: match.home_team_id,
-          away_team_id: match.away_team_id,
-          goals: plan.tableGoals,
-        });
-        continue;
-      }
-      const season = seasons.get(step.seasonId);
-      const fixtures = open.get(step.seasonId) ?? [];
-      open.delete(step.seasonId);
-      if (!season) continue;
-      const league = lookups.leagues.get(season.league_id)!;
-      const seasonRows = computeSeasonTables({ season: { id: season.id, name: season.name }, leagueCode: league.code, teams: lookups.teams, fixtures });
-      for (const row of seasonRows) positions.set(positionKey(season.id, row.stage?.id ?? 0, row.team.id), row.position);
-      rowsOfSeason.set(season.id, seasonRows.length);
-      rows.add(season.id, seasonRows);
-    }
-  } finally {
-    rows.close();
-  }
-  const firstRow = new Map<number, number>();
-  let rowCount = 0;
-  for (const season of source.seasons) {
-    firstRow.set(season.id, rowCount);
-    rowCount += rowsOfSeason.get(season.id) ?? 0;
-  }
-  return { positions, rows, rowCount, firstRow };
-}
-
-/** Standing documents, each season's as its last fixture passed, numbered in catalog order of seasons. */
-async function* standingDocuments(lookups: CatalogLookups, tables: SeasonTables, now: Date): AsyncGenerator<IndexedDocument> {
-  for await (const { seasonId, index, row } of tables.rows.rows()) {
-    yield standingDocument(row, (tables.firstRow.get(seasonId) ?? 0) + index, lookups.teams, now);
-  }
 }
 
 function referenceDocuments(
@@ -266,23 +257,26 @@ function referenceDocuments(
   };
 }
 
-const NO_SEASONS: ReadonlySet<number> = new Set();
-
 /**
  * Fixture documents are the big ones: generated in kick-off order while they are loaded, never
  * all at once. A nightly rebuild skips what the history it keeps holds (`keptInHistory` of the
- * `kept` seasons): those matches are still played, for the model the later fixtures are priced with.
+ * `kept` seasons); resumed at a checkpoint the walk starts there, else those matches are still
+ * played, for the model the later fixtures are priced with. Between two documents the walk may
+ * pass a long stretch of kept matches, so it offers a pause (`PAUSE`) every few thousand matches:
+ * a rebuild takes it (`pausing`), so the rebuild lease's heartbeat keeps beating.
  */
 function* fixtureDocuments(
   source: CatalogSource,
   lookups: CatalogLookups,
   positions: Map<string, number>,
   now: Date,
-  kept: ReadonlySet<number>,
-): Generator<IndexedDocument> {
+  { kept = NO_SEASONS, resume }: { kept?: ReadonlySet<number>; resume?: ResumeAt | undefined },
+): Generator<IndexedDocument | typeof PAUSE> {
   const { leagues, countries, teams, summaries } = lookups;
   const teamSearch = new TeamSearchFields();
-  for (const step of plannedMatches(source, lookups.seasonCounts, now)) {
+  let walked = 0;
+  for (const step of plannedMatches(source, lookups.seasonCounts, now, { resume })) {
+    if (++walked % PAUSE_EVERY === 0) yield PAUSE;
     if (step.kind !== "match" || keptInHistory(step.match, kept)) continue;
     const { match, plan, outcome } = step;
     const league = leagues.get(match.league_id)!;
@@ -307,6 +301,24 @@ function* fixtureDocuments(
     );
     yield { id: String(match.id), doc };
   }
+}
+
+const NO_SEASONS: ReadonlySet<number> = new Set();
+
+/** A walk's offer to let the event loop turn. */
+const PAUSE = Symbol("pause");
+
+/** A walk's documents, its pauses taken. */
+async function* pausing(steps: Iterable<IndexedDocument | typeof PAUSE>): AsyncGenerator<IndexedDocument> {
+  for (const step of steps) {
+    if (step === PAUSE) await setImmediate();
+    else yield step;
+  }
+}
+
+/** A walk's documents read at once (a bench's raw load, tests), its pauses left out. */
+function* withoutPauses(steps: Iterable<IndexedDocument | typeof PAUSE>): Generator<IndexedDocument> {
+  for (const step of steps) if (step !== PAUSE) yield step;
 }
 
 function loadCatalogSource(options: SourceOptions, now: Date): CatalogSource {
@@ -356,10 +368,6 @@ function latestTeamsByLeague(catalog: Catalog): Map<number, number[]> {
     result.set(leagueId, [...ids].sort((a, b) => a - b));
   }
   return result;
-}
-
-function positionKey(seasonId: number, stageId: number, teamId: number): string {
-  return `${seasonId}:${stageId}:${teamId}`;
 }
 
 /** Real and simulated fixtures get ids from different namespaces: one check across both. */

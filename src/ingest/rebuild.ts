@@ -26,6 +26,8 @@ import type { IndexedDocument } from "../domain/indexed-document.js";
 import { bulkLoad, type LoadableDocument } from "../store/bulk-load.js";
 import { countDocuments } from "../store/searches.js";
 import { releaseWriteBlock } from "../store/index-clone.js";
+import { pruneCheckpoints, saveCheckpoint } from "../store/model-checkpoints.js";
+import type { ModelCheckpoint } from "./kept-history/model-checkpoint.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
 import type { HistoryAtCut } from "./kept-history/history-fingerprint.js";
@@ -35,6 +37,7 @@ import {
   KeptHistoryMismatchError,
   planKeptHistory,
   recordedHistory,
+  resumeAtCheckpoint,
   type DataSetHistory,
   type RecordedHistory,
 } from "./kept-history/kept-history.js";
@@ -44,16 +47,19 @@ import {
  * and where they came from (`origin`), recorded with the version so that a later automatic
  * rebuild (`npm start` after a mapping change) reads the same source.
  */
-export type DataSet = Record<
-  DataSetIndex,
-  { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> }
-> & {
+export type DataSet = Record<DataSetIndex, DataSetPart> & {
   origin?: DataOrigin;
   /** What a nightly rebuild needs to keep history (kept-history/): data sets without it are always loaded whole. */
   history?: DataSetHistory;
   /** The instant the documents were built for: it decides which fixtures are history (default: when the rebuild starts). */
   now?: Date;
 };
+
+/** One index's documents, and how many there must be. */
+export type DataSetPart = { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> };
+
+/** What a rebuild loads: each index's documents (for a data set with history, the standings and fixtures of its walk), and the checkpoint the walk took. */
+type LoadParts = Record<DataSetIndex, DataSetPart> & { checkpoint: ModelCheckpoint | null; resumedAt: string | null };
 
 /** A data set's indices: its fixtures are one stream, which the rebuild splits into the live part and history. */
 export type DataSetIndex = Exclude<VersionedIndex, "fixtures_history">;
@@ -71,8 +77,11 @@ export type RebuildReport = {
   docsPerSecond: number;
   /** Fixtures written live during the rebuild and copied into the new version (carry-over.ts). */
   carriedOver: number;
-  /** Fixtures whose history was kept from the previous version (a nightly rebuild), and why or why not. */
-  history: { kept: number; why: string };
+  /**
+   * Fixtures whose history was kept from the previous version (a nightly rebuild), and why or why
+   * not; where the walk resumed the model (null: it played every match from the start).
+   */
+  history: { kept: number; why: string; resumedAt: string | null };
 };
 
 /** `full` loads every document; `nightly` keeps the previous version's history when nothing it was built from changed (kept-history/). */
@@ -82,8 +91,8 @@ export class CountMismatchError extends Error {}
 
 type Log = (line: string) => void;
 type Versions = { previous: string | null; version: string };
-/** A version's start: the versions, and the history the plan keeps (null: everything is loaded). */
-type Start = Versions & { keep: HistoryAtCut | null; why: string; meta: Record<string, unknown> };
+/** A version's start: the versions, what the live version recorded of its history, and the history the plan keeps (null: everything is loaded). */
+type Start = Versions & { recorded: RecordedHistory | null; keep: HistoryAtCut | null; why: string; meta: Record<string, unknown> };
 
 /**
  * Builds every versioned index under a new version, checks every count, then swaps
@@ -129,24 +138,27 @@ async function rebuildHoldingLease(
   try {
     const loadStarted = Date.now();
     const { keep, why } = await keptHistory(es, names, versions, layout, log);
-    const inPlaySeasons = await loadVersion(es, names, versions.version, { data, keep, layout, now }, log);
-    await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt });
+    const parts = await loadParts(es, names, data, { start: versions, keep, liveFrom: liveHoursBefore(now, layout) }, log);
+    const inPlaySeasons = await loadVersion(es, names, versions.version, { parts, keep, layout, now, withHistory: data.history !== undefined }, log);
+    await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt, checkpoint: parts.checkpoint });
     const loadSeconds = (Date.now() - loadStarted) / 1000;
-    const counts = await checkCounts(es, names, versions.version, data);
+    const counts = await checkCounts(es, names, versions.version, parts);
     await lease.assertHeld();
     const carriedOver = await swapInWithCarryOver(es, names, versions, { generated, historyKept: keep !== null }, log, () => (swapped = true));
     // Swapped in: a lease lost now only stops the clean-up, the rebuild itself succeeded.
-    if (await lease.stillHeld()) await deleteOlderVersions(es, names, versions);
-    else log("The rebuild lease was taken over after the swap: older versions are left for the next rebuild to delete");
+    if (await lease.stillHeld()) {
+      await deleteOlderVersions(es, names, versions);
+      await pruneCheckpoints(es, names);
+    } else log("The rebuild lease was taken over after the swap: older versions are left for the next rebuild to delete");
     return {
       version: versions.version,
       previous: versions.previous,
       counts,
       seconds: (Date.now() - started) / 1000,
       loadSeconds,
-      docsPerSecond: Math.round(loadedCount(data, keep) / loadSeconds),
+      docsPerSecond: Math.round(loadedCount(parts, keep) / loadSeconds),
       carriedOver,
-      history: { kept: keep?.fixtureCount ?? 0, why },
+      history: { kept: keep?.fixtureCount ?? 0, why, resumedAt: parts.resumedAt },
     };
   } catch (error) {
     // Once swapped in, the new version is the live data: a later failure never deletes it. A swap
@@ -178,14 +190,12 @@ async function startVersion(
     log(`History of version ${previous} refused writes (a rebuild stopped while it cloned it): it takes them again`);
   }
   const version = newVersion();
-  const plan =
-    mode === "full"
-      ? { keep: null, why: "a full rebuild: loading everything" }
-      : await planKeptHistory(data.history, previous ? recordedHistory(await versionMeta(es, names.fixtures)) : null, { now, salt });
+  const recorded = previous ? recordedHistory(await versionMeta(es, names.fixtures)) : null;
+  const plan = mode === "full" ? { keep: null, why: "a full rebuild: loading everything" } : await planKeptHistory(data.history, recorded, { now, salt });
   log(`Loading version ${version}: ${plan.why}`);
   const meta = data.origin ? { version, origin: data.origin } : { version };
   await createVersion(es, names, version, data.origin, layout, plan.keep ? ["fixtures_history"] : []);
-  return { previous, version, ...plan, meta };
+  return { previous, version, recorded, ...plan, meta };
 }
 
 /**
@@ -216,9 +226,26 @@ async function keptHistory(
   }
 }
 
+/**
+ * The documents to load. A data set with history walks its tables now: from the start, or, when
+ * its history is kept and the live version recorded a checkpoint of that history, resumed there.
+ */
+async function loadParts(
+  es: Client,
+  names: IndexNames,
+  data: DataSet,
+  { start, keep, liveFrom }: { start: Start; keep: HistoryAtCut | null; liveFrom: string },
+  log: Log,
+): Promise<LoadParts> {
+  if (!data.history) return { ...data, checkpoint: null, resumedAt: null };
+  const resume = keep ? await resumeAtCheckpoint(es, names, { previous: start.previous, recorded: start.recorded, keep }, log) : null;
+  const walked = await data.history.walk({ kept: new Set(keep?.seasons ?? []), resume, liveFrom });
+  return { ...data, standings: walked.standings, fixtures: walked.fixtures, checkpoint: walked.checkpoint, resumedAt: resume?.checkpoint.instant ?? null };
+}
+
 /** Documents a rebuild generates and loads: all of the data set's but a kept history's. */
-function loadedCount(data: DataSet, keep: HistoryAtCut | null): number {
-  return DATA_SET_INDICES.reduce((sum, logical) => sum + data[logical].count, 0) - (keep?.fixtureCount ?? 0);
+function loadedCount(parts: Record<DataSetIndex, DataSetPart>, keep: HistoryAtCut | null): number {
+  return DATA_SET_INDICES.reduce((sum, logical) => sum + parts[logical].count, 0) - (keep?.fixtureCount ?? 0);
 }
 
 /**
@@ -235,11 +262,11 @@ async function loadVersion(
   es: Client,
   names: IndexNames,
   version: string,
-  load: { data: DataSet; keep: HistoryAtCut | null; layout: IndexLayout; now: Date },
+  load: { parts: Record<DataSetIndex, DataSetPart>; keep: HistoryAtCut | null; layout: IndexLayout; now: Date; withHistory: boolean },
   log: Log,
 ): Promise<Set<number>> {
-  const { data, keep } = load;
-  const total = loadedCount(data, keep);
+  const { parts, keep } = load;
+  const total = loadedCount(parts, keep);
   log(`Generating and loading ${total.toLocaleString("en")} documents`);
   const progress = new ProgressReporter(total, log);
   const families = { fixtures: versionedIndexName(names.fixtures, version), fixtures_history: versionedIndexName(names.fixtures_history, version) };
@@ -250,15 +277,14 @@ async function loadVersion(
     const index = versionedIndexName(names[logical], version);
     const before = progress.done;
     const fixtures = logical === "fixtures";
-    const promised = data[logical].count - (fixtures ? (keep?.fixtureCount ?? 0) : 0);
-    const documents = fixtures && keep && data.history ? data.history.fixturesBesides(new Set(keep.seasons)) : data[logical].documents();
-    const sent = await bulkLoad(es, index, documents, {
+    const promised = parts[logical].count - (fixtures ? (keep?.fixtureCount ?? 0) : 0);
+    const sent = await bulkLoad(es, index, parts[logical].documents(), {
       total: promised,
       onProgress: ({ sent }) => progress.update(before + sent, logical),
       ...(fixtures && {
         place: (item: LoadableDocument) => {
           const placed = placeFixture(item.doc as FixtureDocument, load.now, load.layout.liveHours);
-          if (data.history && placed.family === "fixtures" && placed.doc.date_time >= liveFrom) inPlaySeasons.add(placed.doc.season.id);
+          if (load.withHistory && placed.family === "fixtures" && placed.doc.date_time >= liveFrom) inPlaySeasons.add(placed.doc.season.id);
           return { index: families[placed.family], doc: placed.doc };
         },
       }),
@@ -285,24 +311,32 @@ async function recordHistory(
   names: IndexNames,
   start: Start,
   history: DataSetHistory | undefined,
-  { inPlaySeasons, layout, now, salt }: { inPlaySeasons: ReadonlySet<number>; layout: IndexLayout; now: Date; salt: string },
+  {
+    inPlaySeasons,
+    layout,
+    now,
+    salt,
+    checkpoint,
+  }: { inPlaySeasons: ReadonlySet<number>; layout: IndexLayout; now: Date; salt: string; checkpoint: ModelCheckpoint | null },
 ): Promise<void> {
   if (!history) return;
   const cut = history.cutAfter(inPlaySeasons, liveHoursBefore(now, layout));
   // A nightly rebuild whose cut has not moved already walked to it when it planned.
   const at = start.keep?.cut === cut ? start.keep : await history.at(cut, salt);
-  const recorded: RecordedHistory = { cut: at.cut, fingerprint: at.fingerprint, now: now.toISOString() };
+  // The walk foresaw the cut from the source's kick-offs; one it did not foresee gets no checkpoint.
+  const saved = checkpoint?.cut === at.cut ? await saveCheckpoint(es, names, { ...checkpoint, fingerprint: at.fingerprint }, now) : null;
+  const recorded: RecordedHistory = { cut: at.cut, fingerprint: at.fingerprint, now: now.toISOString(), ...(saved && { checkpoint: saved }) };
   await putVersionMeta(es, versionedIndexName(names.fixtures, start.version), { ...start.meta, history: recorded });
 }
 
 /** Every index of the new version holds exactly the documents the data set promised (the fixtures across both families). */
-async function checkCounts(es: Client, names: IndexNames, version: string, data: DataSet): Promise<Record<VersionedIndex, number>> {
+async function checkCounts(es: Client, names: IndexNames, version: string, parts: Record<DataSetIndex, DataSetPart>): Promise<Record<VersionedIndex, number>> {
   const counts = {} as Record<VersionedIndex, number>;
   for (const logical of VERSIONED_INDICES) counts[logical] = await countDocuments(es, versionedIndexName(names[logical], version));
   for (const logical of DATA_SET_INDICES) {
     const count = logical === "fixtures" ? counts.fixtures + counts.fixtures_history : counts[logical];
-    if (count !== data[logical].count) {
-      throw new CountMismatchError(`${logical}: expected ${data[logical].count} documents, found ${count}`);
+    if (count !== parts[logical].count) {
+      throw new CountMismatchError(`${logical}: expected ${parts[logical].count} documents, found ${count}`);
     }
   }
   return counts;

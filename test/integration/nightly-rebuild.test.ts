@@ -8,6 +8,7 @@ import { VERSIONED_INDICES, versionedIndexName } from "../../src/store/index-nam
 import { aliasTargets, versionMeta } from "../../src/store/index-versions.js";
 import { applyFixtureUpdate, updateTarget } from "../../src/live/apply-update.js";
 import { moveSettled } from "../../src/ingest/move-settled.js";
+import { checkpointsIndex } from "../../src/store/model-checkpoints.js";
 import { miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
@@ -82,7 +83,7 @@ describe("a nightly rebuild", () => {
 
   it("records with a full rebuild where its history ends: the first kick-off of a season in play", async () => {
     full = await rebuildAt(catalog, T, "full");
-    expect(full.history).toEqual({ kept: 0, why: "a full rebuild: loading everything" });
+    expect(full.history).toEqual({ kept: 0, why: "a full rebuild: loading everything", resumedAt: null });
     const meta = await versionMeta(env.es, env.deps.indices.fixtures);
     expect(meta.history).toMatchObject({ cut: at(-24 * 20), now: T.toISOString() });
     expect(full.counts.fixtures_history).toBe(SETTLED_PAST.length + 2);
@@ -94,8 +95,23 @@ describe("a nightly rebuild", () => {
     expect(nightly.history.kept).toBe(SETTLED_PAST.length);
     expect(log.join("\n")).toMatch(/keeping the history of 1 seasons before/);
     expect(log.join("\n")).toMatch(/2 of its fixtures \(seasons in play, moves since\) dropped/);
+    // The walk starts at the current season's first kick-off, with the model the full rebuild had there.
+    expect(log.join("\n")).toContain(`Resuming the model at ${at(-24 * 20)}, its checkpoint for the cut ${at(-24 * 20)}`);
     expect(nightly.counts).toEqual(full.counts);
     expect(await documentHashes(nightly.version)).toEqual(await documentHashes(full.version));
+  });
+
+  it("without its checkpoint plays history from the start, and gives the same documents", async () => {
+    await env.es.indices.delete({ index: checkpointsIndex(env.deps.indices) });
+    const log: string[] = [];
+    const nightly = await rebuildAt(catalog, T, "nightly", log);
+    expect(nightly.history.kept).toBe(SETTLED_PAST.length);
+    expect(log.join("\n")).toContain("No model checkpoint for this history: the walk plays every match from the start");
+    // The previous version is the nightly rebuild that equals the full one (which is deleted by now).
+    expect(await documentHashes(nightly.version)).toEqual(await documentHashes(nightly.previous!));
+    // It took the checkpoint again on its way.
+    const recorded = (await versionMeta(env.es, env.deps.indices.fixtures)).history as { cut: string; fingerprint: string; checkpoint?: string };
+    expect(recorded.checkpoint).toBe(`${at(-24 * 20)}.${recorded.fingerprint}`);
   });
 
   it("two days later gives what a full rebuild two days later gives (but the kept documents' updated_at)", async () => {

@@ -5,6 +5,7 @@ import type { CatalogSource } from "../catalog-source.js";
 import type { SeasonSummary } from "../documents/reference-documents.js";
 import type { SeasonOutline } from "../documents/catalog-outline.js";
 import { PAUSE_EVERY, type Walk } from "../walk.js";
+import { seasonsBefore } from "./model-checkpoint.js";
 
 /**
  * What history a nightly rebuild may keep, and a fingerprint of everything its documents were
@@ -52,8 +53,7 @@ export type FingerprintInput = {
 
 export function* historyAtCut(input: FingerprintInput, cut: string): Walk<HistoryAtCut> {
   const hash = createHash("sha256").update(input.salt).update("\n");
-  const seasons = [...input.outlines].filter(([, outline]) => outline.count > 0 && outline.last !== null && outline.last < cut).map(([id]) => id);
-  seasons.sort((a, b) => a - b);
+  const seasons = seasonsBefore(cut, input.outlines);
   const kept = new Set(seasons);
   const teams = new Set<number>();
   const leagues = new Set<number>();

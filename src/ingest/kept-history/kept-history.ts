@@ -3,10 +3,10 @@
  * code that builds documents and the history index's definition are what the live version was
  * built from, a rebuild clones the live version's history index instead of generating and
  * indexing it again, and loads only the rest: the seasons still open at the last cut, the
- * reference documents and the standings. Every match is still played (the model behind the open
- * seasons' odds and metrics walks all history), but only the open seasons' documents are built
- * and indexed, which is where a rebuild's time goes. The result is the full rebuild's, document
- * for document (test/integration/nightly-rebuild.test.ts).
+ * reference documents and the standings. The model behind the open seasons' odds and metrics
+ * resumes at the checkpoint the live version recorded (model-checkpoint.ts), so the matches of
+ * the kept seasons before it are not played again either. The result is the full rebuild's,
+ * document for document (test/integration/nightly-rebuild.test.ts).
  */
 import type { Client } from "@elastic/elasticsearch";
 import type { IndexLayout } from "../../config.js";
@@ -17,7 +17,12 @@ import { cloneIndex } from "../../store/index-clone.js";
 import { deleteMatching } from "../../store/index-versions.js";
 import { countDocuments } from "../../store/searches.js";
 import { codeFingerprint } from "./code-fingerprint.js";
+import { keptStandingRows } from "./kept-standings.js";
+import { loadCheckpoint } from "../../store/model-checkpoints.js";
+import { versionedIndexName, type IndexNames } from "../../store/index-names.js";
 import type { HistoryAtCut } from "./history-fingerprint.js";
+import type { ModelCheckpoint } from "./model-checkpoint.js";
+import type { KeptSeasonRows } from "../season-tables.js";
 
 /** What a data set tells a rebuild about its history (data-set.ts); data sets without it are always loaded whole. */
 export type DataSetHistory = {
@@ -25,12 +30,38 @@ export type DataSetHistory = {
   at(cut: string, salt: string): Promise<HistoryAtCut>;
   /** This data set's cut: the seasons in play as the rebuild placed their fixtures, and liveHours before now. */
   cutAfter(inPlaySeasons: Iterable<number>, notAfter: string): string;
-  /** The fixture documents but those a kept history of `kept` seasons holds (`keptInHistory`); the walk still plays every match, in order. */
-  fixturesBesides(kept: ReadonlySet<number>): Iterable<IndexedDocument>;
+  /**
+   * The standings and fixtures a rebuild loads (the fixtures but those a kept history of
+   * `start.kept` seasons holds, `keptInHistory`), from the table walk it runs now: from the start,
+   * or resumed at a checkpoint. On its way it takes the checkpoint for the cut it foresees.
+   */
+  walk(start: WalkStart): Promise<WalkedParts>;
 };
 
-/** What a version records of its history, in its live part's mapping `_meta`: where the next nightly rebuild may cut. */
-export type RecordedHistory = { cut: string; fingerprint: string; now: string };
+export type WalkStart = {
+  /** The seasons whose fixtures a kept history holds (none for a full rebuild). */
+  kept: ReadonlySet<number>;
+  /** Where the walk resumes, and the kept seasons' standing rows as the previous version holds them; null: from the start. */
+  resume: { checkpoint: ModelCheckpoint; keptRows: AsyncIterable<KeptSeasonRows> } | null;
+  /** liveHours before now: where the next cut is foreseen. */
+  liveFrom: string;
+};
+
+type DataSetPart = { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> };
+
+export type WalkedParts = {
+  standings: DataSetPart;
+  /** Counts every fixture of the source, a kept history's too. */
+  fixtures: DataSetPart;
+  /** The checkpoint for the cut the walk foresaw, or null when it could not take one. */
+  checkpoint: ModelCheckpoint | null;
+};
+
+/**
+ * What a version records of its history, in its live part's mapping `_meta`: where the next
+ * nightly rebuild may cut, and the id of the model checkpoint it resumes at (when one was taken).
+ */
+export type RecordedHistory = { cut: string; fingerprint: string; now: string; checkpoint?: string };
 
 export type KeptHistoryPlan = { keep: HistoryAtCut | null; why: string };
 
@@ -73,8 +104,30 @@ export async function planKeptHistory(
 export function recordedHistory(meta: Record<string, unknown>): RecordedHistory | null {
   const history = meta.history as Partial<RecordedHistory> | undefined;
   if (!history || typeof history !== "object") return null;
-  const { cut, fingerprint, now } = history;
-  return typeof cut === "string" && typeof fingerprint === "string" && typeof now === "string" ? { cut, fingerprint, now } : null;
+  const { cut, fingerprint, now, checkpoint } = history;
+  if (typeof cut !== "string" || typeof fingerprint !== "string" || typeof now !== "string") return null;
+  return typeof checkpoint === "string" ? { cut, fingerprint, now, checkpoint } : { cut, fingerprint, now };
+}
+
+/**
+ * Where a nightly rebuild that keeps `keep` resumes its walk: the checkpoint the live version
+ * recorded, when it is there and was taken for this very history (cut and fingerprint), with the
+ * kept seasons' standing rows of the live version; null (said in the log) when the walk has to
+ * play history from the start.
+ */
+export async function resumeAtCheckpoint(
+  es: Client,
+  names: IndexNames,
+  { previous, recorded, keep }: { previous: string | null; recorded: RecordedHistory | null; keep: HistoryAtCut },
+  log: (line: string) => void,
+): Promise<WalkStart["resume"]> {
+  const checkpoint = previous && recorded?.checkpoint ? await loadCheckpoint(es, names, recorded.checkpoint) : null;
+  if (!previous || !checkpoint || checkpoint.cut !== keep.cut || checkpoint.fingerprint !== keep.fingerprint) {
+    log("No model checkpoint for this history: the walk plays every match from the start");
+    return null;
+  }
+  log(`Resuming the model at ${checkpoint.instant}, its checkpoint for the cut ${checkpoint.cut}`);
+  return { checkpoint, keptRows: keptStandingRows(es, versionedIndexName(names.standings, previous), keep.seasons) };
 }
 
 export class KeptHistoryMismatchError extends Error {}

@@ -72,6 +72,17 @@ export type RecordedMatch = {
 
 type Baseline = { mean: number; weight: number };
 
+/**
+ * A model's whole state as plain data (JSON keeps every double exactly): a walk resumed from it
+ * goes on as the walk it was taken from (src/ingest/kept-history/model-checkpoint.ts).
+ */
+export type StrengthState = {
+  /** [team id, rating], in the order the teams were first seen. */
+  ratings: Array<[number, number]>;
+  /** [league id, mean goals, weight]. */
+  baselines: Array<[number, number, number]>;
+};
+
 export class StrengthModel {
   private readonly options: StrengthOptions;
   private readonly ratings = new Map<number, number>();
@@ -79,6 +90,21 @@ export class StrengthModel {
 
   constructor(options: Partial<StrengthOptions> = {}) {
     this.options = { ...DEFAULT_STRENGTH_OPTIONS, ...options };
+  }
+
+  /** A model (default options) in the state `state()` gave. */
+  static fromState(state: StrengthState): StrengthModel {
+    const model = new StrengthModel();
+    for (const [teamId, rating] of state.ratings) model.ratings.set(teamId, rating);
+    for (const [leagueId, mean, weight] of state.baselines) model.baselines.set(leagueId, { mean, weight });
+    return model;
+  }
+
+  state(): StrengthState {
+    return {
+      ratings: [...this.ratings],
+      baselines: [...this.baselines].map(([leagueId, { mean, weight }]) => [leagueId, mean, weight]),
+    };
   }
 
   /** The current rating, or the starting rating an unknown team of that level would get. */

@@ -1,0 +1,108 @@
+import { computeSeasonTables, type StandingRow, type TableFixture } from "../domain/standings/compute.js";
+import type { CatalogLeague, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
+import type { IndexedDocument } from "../domain/indexed-document.js";
+import { standingDocument } from "../domain/standings/standing-document.js";
+import type { CatalogSource } from "./catalog-source.js";
+import { plannedMatches, type CheckpointTaker, type ResumeAt } from "./fixtures/match-plans.js";
+import { StandingRowsFile } from "./standing-rows-file.js";
+import { PAUSE_EVERY, type Walk } from "./walk.js";
+
+/**
+ * Each team's position by season and stage (for the fixture documents), every season's rows (on
+ * disk) and where each season's rows start in the standings' order (catalog order of seasons, as
+ * the rows are numbered).
+ */
+export type SeasonTables = { positions: Map<string, number>; rows: StandingRowsFile; rowCount: number; firstRow: Map<number, number> };
+
+/** A kept season's rows, in their order within the season, as the previous version holds them (a nightly rebuild's). */
+export type KeptSeasonRows = { seasonId: number; rows: StandingRow[] };
+
+/** What the table walk needs of the catalog. */
+export type TableLookups = {
+  leagues: ReadonlyMap<number, CatalogLeague>;
+  teams: ReadonlyMap<number, CatalogTeam>;
+  seasonCounts: ReadonlyMap<number, number>;
+};
+
+/** Every season's tables as the walk computes them (or a nightly rebuild keeps them), numbered once all are in. */
+export class SeasonTablesBuilder {
+  readonly positions = new Map<string, number>();
+  readonly rows = new StandingRowsFile();
+  readonly #rowsOfSeason = new Map<number, number>();
+
+  add(seasonId: number, rows: readonly StandingRow[]): void {
+    for (const row of rows) this.positions.set(positionKey(seasonId, row.stage?.id ?? 0, row.team.id), row.position);
+    this.#rowsOfSeason.set(seasonId, rows.length);
+    this.rows.add(seasonId, rows);
+  }
+
+  /** The tables, each season's rows numbered from where the seasons before it (catalog order) end. */
+  finish(seasons: readonly CatalogSeason[]): SeasonTables {
+    this.rows.close();
+    const firstRow = new Map<number, number>();
+    let rowCount = 0;
+    for (const season of seasons) {
+      firstRow.set(season.id, rowCount);
+      rowCount += this.#rowsOfSeason.get(season.id) ?? 0;
+    }
+    return { positions: this.positions, rows: this.rows, rowCount, firstRow };
+  }
+}
+
+/**
+ * The table walk: every season's tables computed at its last fixture (from its fixtures' table
+ * goals, kept only while the season is in progress), into `tables`. Resumed at a checkpoint, it
+ * leaves the kept seasons out (their rows are the previous version's) and can take the next one.
+ */
+export function* walkSeasonTables(
+  source: Pick<CatalogSource, "leagues" | "seasons" | "matches">,
+  lookups: TableLookups,
+  now: Date,
+  tables: SeasonTablesBuilder,
+  walk: { resume?: ResumeAt | undefined; take?: CheckpointTaker | undefined } = {},
+): Walk<void> {
+  const seasons = new Map(source.seasons.map((season) => [season.id, season]));
+  const open = new Map<number, TableFixture[]>();
+  let walked = 0;
+  try {
+    for (const step of plannedMatches(source, lookups.seasonCounts, now, walk)) {
+      if (step.kind !== "season-end" && ++walked % PAUSE_EVERY === 0) yield;
+      if (step.kind === "passed") continue;
+      if (step.kind === "match") {
+        const { match, plan } = step;
+        if (walk.resume?.kept.has(match.season_id)) continue;
+        let fixtures = open.get(match.season_id);
+        if (!fixtures) open.set(match.season_id, (fixtures = []));
+        fixtures.push({
+          id: match.id,
+          date_time: match.date_time,
+          stage: match.stage,
+          group: match.group,
+          home_team_id: match.home_team_id,
+          away_team_id: match.away_team_id,
+          goals: plan.tableGoals,
+        });
+        continue;
+      }
+      const season = seasons.get(step.seasonId);
+      const fixtures = open.get(step.seasonId) ?? [];
+      open.delete(step.seasonId);
+      if (!season) continue;
+      const league = lookups.leagues.get(season.league_id)!;
+      tables.add(season.id, computeSeasonTables({ season: { id: season.id, name: season.name }, leagueCode: league.code, teams: lookups.teams, fixtures }));
+    }
+  } finally {
+    tables.rows.close();
+  }
+}
+
+/** Standing documents, each season's as its last fixture passed, numbered in catalog order of seasons. */
+export async function* standingDocuments(teams: ReadonlyMap<number, CatalogTeam>, tables: SeasonTables, now: Date): AsyncGenerator<IndexedDocument> {
+  for await (const { seasonId, index, row } of tables.rows.rows()) {
+    yield standingDocument(row, (tables.firstRow.get(seasonId) ?? 0) + index, teams, now);
+  }
+}
+
+export function positionKey(seasonId: number, stageId: number, teamId: number): string {
+  return `${seasonId}:${stageId}:${teamId}`;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import type { Catalog } from "../../../src/domain/catalog.js";
+import { catalogSource } from "../../../src/ingest/catalog-source.js";
+import { outlineCatalog } from "../../../src/ingest/documents/catalog-outline.js";
+import { CheckpointTaker, plannedMatches, type PlanStep } from "../../../src/ingest/fixtures/match-plans.js";
+import { keptInHistory, nextCut } from "../../../src/ingest/kept-history/history-fingerprint.js";
+import { checkpointInstant, seasonsBefore, type ModelCheckpoint } from "../../../src/ingest/kept-history/model-checkpoint.js";
+import { runWalk } from "../../../src/ingest/walk.js";
+import { MINI_LEAGUE, MINI_SEASONS, miniCatalog } from "../../support/mini-catalog.js";
+
+const NOW = new Date("2026-11-25T12:00:00.000Z");
+const LIVE_FROM = "2026-11-22T12:00:00.000Z";
+const SPANNING = { id: 703, league_id: MINI_LEAGUE.id, name: "2025/2026", simulated: false, source: "test" };
+
+/**
+ * A kept season (past: it ends before the cut) with a postponed fixture before the checkpoint's
+ * instant and one after it; a season that starts before the cut and ends after it (not kept: it
+ * sets the instant); the simulated current season, in play (it sets the cut).
+ */
+function catalog(): Catalog {
+  const base = miniCatalog([
+    { id: 1, home: 11, away: 12, date_time: "2025-08-10T14:00:00.000Z", status: "FT", result: { ft: [1, 0] } },
+    { id: 2, home: 13, away: 14, date_time: "2025-09-10T14:00:00.000Z", status: "FT", result: { ft: [2, 2] } },
+    { id: 11, home: 12, away: 13, date_time: "2025-10-10T14:00:00.000Z", status: "POSTPONED" },
+    { id: 3, home: 14, away: 12, date_time: "2025-11-25T14:00:00.000Z", status: "POSTPONED" },
+    { id: 4, home: 14, away: 11, date_time: "2025-12-01T14:00:00.000Z", status: "FT", result: { ft: [0, 3] } },
+    { id: 7, home: 15, away: 16, date_time: "2025-11-20T14:00:00.000Z", status: "FT", result: { ft: [3, 1] } },
+    { id: 8, home: 16, away: 11, date_time: "2026-02-01T14:00:00.000Z", status: "POSTPONED" },
+    { id: 9, home: 11, away: 15, date_time: "2026-03-01T14:00:00.000Z", status: "FT", result: { ft: [0, 0] } },
+    { id: 5, home: 15, away: 12, date_time: "2026-01-15T14:00:00.000Z", status: "FT", season: "current" },
+    { id: 10, home: 13, away: 16, date_time: "2026-06-01T14:00:00.000Z", status: "FT", season: "current" },
+    { id: 6, home: 16, away: 14, date_time: "2026-11-28T14:00:00.000Z", status: "NOT_STARTED", season: "current" },
+  ]);
+  const spanning = new Set([7, 8, 9]);
+  return {
+    ...base,
+    seasons: [...base.seasons, SPANNING],
+    matches: base.matches.map((match) => (spanning.has(match.id) ? { ...match, season_id: SPANNING.id } : match)),
+  };
+}
+
+const source = catalogSource(catalog());
+const outline = runWalk(outlineCatalog(source, NOW));
+const seasonCounts = new Map([...outline.seasons].map(([id, season]) => [id, season.count]));
+const cut = nextCut([MINI_SEASONS.current.id], outline.seasons, LIVE_FROM);
+const kept = new Set(seasonsBefore(cut, outline.seasons));
+
+/** The fixtures a walk plans, as JSON (what their documents are built from). */
+function planned(steps: Iterable<PlanStep>): Map<number, string> {
+  const plans = new Map<number, string>();
+  for (const step of steps) if (step.kind === "match") plans.set(step.match.id, JSON.stringify({ plan: step.plan, outcome: step.outcome }));
+  return plans;
+}
+
+function takenFromStart(): { checkpoint: ModelCheckpoint; plans: Map<number, string> } {
+  const take = new CheckpointTaker(cut, checkpointInstant(cut, outline.seasons), kept);
+  const plans = planned(plannedMatches(source, seasonCounts, NOW, { take }));
+  // Stored as JSON: every double comes back as it was.
+  return { checkpoint: JSON.parse(JSON.stringify(take.taken)) as ModelCheckpoint, plans };
+}
+
+describe("a walk resumed at a model checkpoint", () => {
+  it("takes the checkpoint at the first kick-off of a season that does not end before the cut", () => {
+    expect(cut).toBe("2026-01-15T14:00:00.000Z");
+    expect([...kept]).toEqual([MINI_SEASONS.past.id]);
+    const { checkpoint } = takenFromStart();
+    expect(checkpoint.instant).toBe("2025-11-20T14:00:00.000Z");
+    // The kept season's fixtures a kept history does not hold, before the instant and after it.
+    expect(checkpoint.plans.map(([id]) => id).sort((a, b) => a - b)).toEqual([3, 11]);
+    expect(checkpoint.model.ratings.length).toBeGreaterThan(0);
+  });
+
+  it("plans every fixture a kept history does not hold as the walk from the start does", () => {
+    const { checkpoint, plans } = takenFromStart();
+    const resumed = planned(plannedMatches(source, seasonCounts, NOW, { resume: { checkpoint, kept } }));
+    const byId = new Map([...source.matches()].map((match) => [match.id, match]));
+    const expected = new Map([...plans].filter(([id]) => !keptInHistory(byId.get(id)!, kept)));
+    expect([...resumed.keys()].sort((a, b) => a - b)).toEqual([3, 5, 6, 7, 8, 9, 10, 11]);
+    expect(resumed).toEqual(expected);
+  });
+
+  it("takes the same checkpoint again when resumed at it, and none for an instant it started after", () => {
+    const { checkpoint } = takenFromStart();
+    const again = new CheckpointTaker(cut, checkpoint.instant, kept);
+    runWalk((function* () { for (const _ of plannedMatches(source, seasonCounts, NOW, { resume: { checkpoint, kept }, take: again })) yield; })());
+    expect(JSON.parse(JSON.stringify(again.taken))).toEqual(checkpoint);
+    const earlier = new CheckpointTaker("2025-09-01T00:00:00.000Z", "2025-09-01T00:00:00.000Z", new Set());
+    for (const _ of plannedMatches(source, seasonCounts, NOW, { resume: { checkpoint, kept }, take: earlier }));
+    expect(earlier.taken).toBeNull();
+  });
+
+  it("refuses a checkpoint that lacks the plan of a kept season's fixture it has to build", () => {
+    const { checkpoint } = takenFromStart();
+    const without = { ...checkpoint, plans: checkpoint.plans.filter(([id]) => id !== 3) };
+    expect(() => [...plannedMatches(source, seasonCounts, NOW, { resume: { checkpoint: without, kept } })]).toThrow(/fixture 3: the checkpoint has no plan/);
+  });
+});
