@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { setImmediate } from "node:timers/promises";
 import { PROJECT_ROOT } from "../paths.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
 import type { Catalog, CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
 import { catalogSource, type CatalogSource } from "./catalog-source.js";
 import { outlineCatalog, stagesOf, type CatalogOutline } from "./documents/catalog-outline.js";
-import { setImmediate } from "node:timers/promises";
 import { PAUSE_EVERY, runWalk, runWalkYielding, type Walk } from "./walk.js";
 import { countryDocument, leagueDocument, seasonDocument, teamDocument, type SeasonSummary } from "./documents/reference-documents.js";
 import { searchExtras } from "./documents/search-extras.js";
@@ -173,11 +173,17 @@ async function walkForRebuild(
 ): Promise<WalkedParts> {
   const inPlay = [...outline.seasons].filter(([, season]) => season.last !== null && season.last >= start.liveFrom).map(([id]) => id);
   const cut = nextCut(inPlay, outline.seasons, start.liveFrom);
-  const take = new CheckpointTaker(cut, checkpointInstant(cut, outline.seasons), new Set(seasonsBefore(cut, outline.seasons)));
+  const take = new CheckpointTaker(checkpointInstant(cut, outline.seasons), new Set(seasonsBefore(cut, outline.seasons)));
   const resume: ResumeAt | undefined = start.resume ? { checkpoint: start.resume.checkpoint, kept: start.kept } : undefined;
   const builder = new SeasonTablesBuilder();
-  if (start.resume) for await (const kept of start.resume.keptRows) builder.add(kept.seasonId, kept.rows);
-  const tables = await runWalkYielding(tablesWalk(source, lookups, now, builder, { resume, take }));
+  let tables: SeasonTables;
+  try {
+    if (start.resume) for await (const kept of start.resume.keptRows) builder.add(kept.seasonId, kept.rows);
+    tables = await runWalkYielding(tablesWalk(source, lookups, now, builder, { resume, take }));
+  } catch (error) {
+    builder.rows.discard();
+    throw error;
+  }
   log(
     resume
       ? `Planned the fixtures from ${resume.checkpoint.instant} on (the model resumed there) and the tables of the seasons not kept`
@@ -186,7 +192,7 @@ async function walkForRebuild(
   return {
     standings: { count: tables.rowCount, documents: () => standingDocuments(lookups.teams, tables, now) },
     fixtures: { count: outline.fixtureCount, documents: () => pausing(fixtureDocuments(source, lookups, tables.positions, now, { kept: start.kept, resume })) },
-    checkpoint: take.taken,
+    checkpoint: take.taken && { ...take.taken, cut },
   };
 }
 

@@ -27,7 +27,7 @@ import { bulkLoad, type LoadableDocument } from "../store/bulk-load.js";
 import { countDocuments } from "../store/searches.js";
 import { releaseWriteBlock } from "../store/index-clone.js";
 import { pruneCheckpoints, saveCheckpoint } from "../store/model-checkpoints.js";
-import type { ModelCheckpoint } from "./kept-history/model-checkpoint.js";
+import { checkpointId, type ModelCheckpoint, type RecordedCheckpoint } from "./kept-history/model-checkpoint.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
 import type { HistoryAtCut } from "./kept-history/history-fingerprint.js";
@@ -140,7 +140,7 @@ async function rebuildHoldingLease(
     const { keep, why } = await keptHistory(es, names, versions, layout, log);
     const parts = await loadParts(es, names, data, { start: versions, keep, liveFrom: liveHoursBefore(now, layout) }, log);
     const inPlaySeasons = await loadVersion(es, names, versions.version, { parts, keep, layout, now, withHistory: data.history !== undefined }, log);
-    await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt, checkpoint: parts.checkpoint });
+    const checkpoint = await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt, checkpoint: parts.checkpoint });
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const counts = await checkCounts(es, names, versions.version, parts);
     await lease.assertHeld();
@@ -148,7 +148,10 @@ async function rebuildHoldingLease(
     // Swapped in: a lease lost now only stops the clean-up, the rebuild itself succeeded.
     if (await lease.stillHeld()) {
       await deleteOlderVersions(es, names, versions);
-      await pruneCheckpoints(es, names);
+      // Swapped in: a checkpoint left over costs disk, never the rebuild.
+      await pruneCheckpoints(es, names, [checkpoint, versions.recorded?.checkpoint]).catch((error: unknown) =>
+        log(`Model checkpoints not pruned: ${(error as Error).message}`),
+      );
     } else log("The rebuild lease was taken over after the swap: older versions are left for the next rebuild to delete");
     return {
       version: versions.version,
@@ -304,7 +307,8 @@ function liveHoursBefore(now: Date, layout: IndexLayout): string {
  * Records with the new version where its history ends (the earliest kick-off of a season in play,
  * liveHours before now at the latest) and the fingerprint of what lies before: the next nightly
  * rebuild keeps that history when both still hold. In the live part's mapping `_meta`, which a
- * move of settled fixtures copies.
+ * move of settled fixtures copies. With them the model checkpoint the walk took for that cut,
+ * saved beside the versions; returns its id.
  */
 async function recordHistory(
   es: Client,
@@ -318,15 +322,21 @@ async function recordHistory(
     salt,
     checkpoint,
   }: { inPlaySeasons: ReadonlySet<number>; layout: IndexLayout; now: Date; salt: string; checkpoint: ModelCheckpoint | null },
-): Promise<void> {
-  if (!history) return;
+): Promise<string | undefined> {
+  if (!history) return undefined;
   const cut = history.cutAfter(inPlaySeasons, liveHoursBefore(now, layout));
   // A nightly rebuild whose cut has not moved already walked to it when it planned.
   const at = start.keep?.cut === cut ? start.keep : await history.at(cut, salt);
   // The walk foresaw the cut from the source's kick-offs; one it did not foresee gets no checkpoint.
-  const saved = checkpoint?.cut === at.cut ? await saveCheckpoint(es, names, { ...checkpoint, fingerprint: at.fingerprint }, now) : null;
+  let saved: string | null = null;
+  if (checkpoint?.cut === at.cut) {
+    const recordedCheckpoint: RecordedCheckpoint = { ...checkpoint, fingerprint: at.fingerprint };
+    saved = checkpointId(recordedCheckpoint);
+    await saveCheckpoint(es, names, saved, recordedCheckpoint);
+  }
   const recorded: RecordedHistory = { cut: at.cut, fingerprint: at.fingerprint, now: now.toISOString(), ...(saved && { checkpoint: saved }) };
   await putVersionMeta(es, versionedIndexName(names.fixtures, start.version), { ...start.meta, history: recorded });
+  return recorded.checkpoint;
 }
 
 /** Every index of the new version holds exactly the documents the data set promised (the fixtures across both families). */

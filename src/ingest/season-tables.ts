@@ -5,6 +5,7 @@ import { standingDocument } from "../domain/standings/standing-document.js";
 import type { CatalogSource } from "./catalog-source.js";
 import { plannedMatches, type CheckpointTaker, type ResumeAt } from "./fixtures/match-plans.js";
 import { StandingRowsFile } from "./standing-rows-file.js";
+import type { SeasonRows } from "../store/kept-standings.js";
 import { PAUSE_EVERY, type Walk } from "./walk.js";
 
 /**
@@ -15,7 +16,7 @@ import { PAUSE_EVERY, type Walk } from "./walk.js";
 export type SeasonTables = { positions: Map<string, number>; rows: StandingRowsFile; rowCount: number; firstRow: Map<number, number> };
 
 /** A kept season's rows, in their order within the season, as the previous version holds them (a nightly rebuild's). */
-export type KeptSeasonRows = { seasonId: number; rows: StandingRow[] };
+export type KeptSeasonRows = SeasonRows;
 
 /** What the table walk needs of the catalog. */
 export type TableLookups = {

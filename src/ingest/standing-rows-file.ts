@@ -9,9 +9,9 @@ const folders = new Set<string>();
 let removeOnExit = false;
 
 /**
- * The standing rows the table walk computes, kept on disk (one JSON line per row, about 1 KB per
- * 19 fixtures) until the standings index is loaded: the walk, which plays every match of the
- * catalogue, is not repeated for them, and memory holds none of them.
+ * The standing rows the table walk computes (and those a nightly rebuild keeps), kept on disk (one
+ * JSON line per row, about 1 KB per 19 fixtures) until the standings index is loaded: the walk,
+ * which plays the matches, is not repeated for them, and memory holds none of them.
  */
 export class StandingRowsFile {
   readonly #folder: string;
@@ -42,6 +42,13 @@ export class StandingRowsFile {
   close(): void {
     if (this.#fd !== null) closeSync(this.#fd);
     this.#fd = null;
+  }
+
+  /** Closed and removed unread (the walk that wrote it failed). */
+  discard(): void {
+    this.close();
+    rmSync(this.#folder, { recursive: true, force: true });
+    folders.delete(this.#folder);
   }
 
   /**

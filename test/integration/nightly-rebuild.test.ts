@@ -8,8 +8,9 @@ import { VERSIONED_INDICES, versionedIndexName } from "../../src/store/index-nam
 import { aliasTargets, versionMeta } from "../../src/store/index-versions.js";
 import { applyFixtureUpdate, updateTarget } from "../../src/live/apply-update.js";
 import { moveSettled } from "../../src/ingest/move-settled.js";
-import { checkpointsIndex } from "../../src/store/model-checkpoints.js";
-import { miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
+import { checkpointsIndex, saveCheckpoint } from "../../src/store/model-checkpoints.js";
+import { recomputeSeasonStandings } from "../../src/standings/recompute.js";
+import { MINI_SEASONS, miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**
@@ -122,6 +123,24 @@ describe("a nightly rebuild", () => {
     expect(nightly.counts.fixtures_history).toBe(SETTLED_PAST.length + 3);
     const reference = await rebuildAt(catalog, later, "full");
     expect(await documentHashes(nightly.version, ["updated_at"])).toEqual(await documentHashes(reference.version, ["updated_at"]));
+  });
+
+  it("plays history from the start when a kept season's standings were recomputed since, and keeps only the checkpoints of the live and previous versions", async () => {
+    const later = new Date(T.getTime() + 48 * HOUR);
+    // A live write or a move recomputes a season's rows; a full rebuild would compute them from the source again.
+    await recomputeSeasonStandings(env.es, env.deps.indices, MINI_SEASONS.past.id, new Date(later.getTime() + HOUR));
+    for (const cut of ["2020-01-01", "2021-01-01", "2022-01-01"]) {
+      await saveCheckpoint(env.es, env.deps.indices, `${cut}.stale`, { cut, fingerprint: "stale", instant: cut, model: { ratings: [], baselines: [] }, plans: [] });
+    }
+    const log: string[] = [];
+    const nightly = await rebuildAt(catalog, later, "nightly", log);
+    expect(nightly.history).toMatchObject({ kept: SETTLED_PAST.length, resumedAt: null });
+    expect(log.join("\n")).toMatch(/standing rows of the kept seasons were recomputed since the live version was built: the walk plays every match from the start/);
+    const held = await env.es.search({ index: checkpointsIndex(env.deps.indices), size: 10, _source: false });
+    const recorded = (await versionMeta(env.es, env.deps.indices.fixtures)).history as { checkpoint?: string };
+    expect(held.hits.hits.map((hit) => hit._id)).toEqual([recorded.checkpoint]);
+    const reference = await rebuildAt(catalog, later, "full");
+    expect(await documentHashes(nightly.version)).toEqual(await documentHashes(reference.version));
   });
 
   it("loads everything when the source's history changed before the cut, and serves the change", async () => {

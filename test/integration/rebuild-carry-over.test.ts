@@ -21,14 +21,25 @@ let before: FixtureDocument;
 
 /** The same data again, whose fixture documents are generated only after a live update went to the old version. */
 function withLiveWriteDuringGeneration(dataSet: DataSet, write: () => Promise<void>): DataSet {
-  const { count, documents } = dataSet.fixtures;
+  const history = dataSet.history!;
   return {
     ...dataSet,
-    fixtures: {
-      count,
-      async *documents() {
-        await write();
-        yield* documents();
+    // The rebuild loads the fixtures its walk gives.
+    history: {
+      ...history,
+      walk: async (start) => {
+        const walked = await history.walk(start);
+        const { count, documents } = walked.fixtures;
+        return {
+          ...walked,
+          fixtures: {
+            count,
+            async *documents() {
+              await write();
+              yield* documents();
+            },
+          },
+        };
       },
     },
   };

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CatalogMatch } from "../../domain/catalog.js";
-import { SETTLED_STATUSES } from "../../domain/types/statuses.js";
+import { keptInHistory } from "../fixtures/kept-in-history.js";
 import type { CatalogSource } from "../catalog-source.js";
 import type { SeasonSummary } from "../documents/reference-documents.js";
 import type { SeasonOutline } from "../documents/catalog-outline.js";
@@ -37,12 +37,7 @@ export type HistoryAtCut = {
   fixtureCount: number;
 };
 
-const SETTLED: ReadonlySet<string> = new Set(SETTLED_STATUSES);
-
-/** Whether a fixture's document is one a kept history holds: a settled fixture of a kept season. */
-export function keptInHistory(match: Pick<CatalogMatch, "season_id" | "status">, keptSeasons: ReadonlySet<number>): boolean {
-  return keptSeasons.has(match.season_id) && SETTLED.has(match.status);
-}
+export { keptInHistory };
 
 export type FingerprintInput = {
   source: Pick<CatalogSource, "matches" | "seasons" | "leagues" | "countries" | "teams">;

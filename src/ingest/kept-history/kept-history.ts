@@ -17,11 +17,11 @@ import { cloneIndex } from "../../store/index-clone.js";
 import { deleteMatching } from "../../store/index-versions.js";
 import { countDocuments } from "../../store/searches.js";
 import { codeFingerprint } from "./code-fingerprint.js";
-import { keptStandingRows } from "./kept-standings.js";
+import { keptStandings } from "../../store/kept-standings.js";
 import { loadCheckpoint } from "../../store/model-checkpoints.js";
 import { versionedIndexName, type IndexNames } from "../../store/index-names.js";
 import type { HistoryAtCut } from "./history-fingerprint.js";
-import type { ModelCheckpoint } from "./model-checkpoint.js";
+import type { ModelCheckpoint, RecordedCheckpoint } from "./model-checkpoint.js";
 import type { KeptSeasonRows } from "../season-tables.js";
 
 /** What a data set tells a rebuild about its history (data-set.ts); data sets without it are always loaded whole. */
@@ -112,8 +112,8 @@ export function recordedHistory(meta: Record<string, unknown>): RecordedHistory 
 /**
  * Where a nightly rebuild that keeps `keep` resumes its walk: the checkpoint the live version
  * recorded, when it is there and was taken for this very history (cut and fingerprint), with the
- * kept seasons' standing rows of the live version; null (said in the log) when the walk has to
- * play history from the start.
+ * kept seasons' standing rows of the live version, when none was recomputed since; null (said in
+ * the log) when the walk has to play history from the start.
  */
 export async function resumeAtCheckpoint(
   es: Client,
@@ -121,13 +121,18 @@ export async function resumeAtCheckpoint(
   { previous, recorded, keep }: { previous: string | null; recorded: RecordedHistory | null; keep: HistoryAtCut },
   log: (line: string) => void,
 ): Promise<WalkStart["resume"]> {
-  const checkpoint = previous && recorded?.checkpoint ? await loadCheckpoint(es, names, recorded.checkpoint) : null;
-  if (!previous || !checkpoint || checkpoint.cut !== keep.cut || checkpoint.fingerprint !== keep.fingerprint) {
-    log("No model checkpoint for this history: the walk plays every match from the start");
+  const fromStart = (why: string) => {
+    log(`${why}: the walk plays every match from the start`);
     return null;
+  };
+  const checkpoint = previous && recorded?.checkpoint ? ((await loadCheckpoint(es, names, recorded.checkpoint)) as RecordedCheckpoint | null) : null;
+  if (!previous || !recorded || !checkpoint || checkpoint.cut !== keep.cut || checkpoint.fingerprint !== keep.fingerprint) {
+    return fromStart("No model checkpoint for this history");
   }
+  const standings = await keptStandings(es, { index: versionedIndexName(names.standings, previous), seasons: keep.seasons, builtAt: recorded.now });
+  if ("why" in standings) return fromStart(standings.why);
   log(`Resuming the model at ${checkpoint.instant}, its checkpoint for the cut ${checkpoint.cut}`);
-  return { checkpoint, keptRows: keptStandingRows(es, versionedIndexName(names.standings, previous), keep.seasons) };
+  return { checkpoint, keptRows: standings.rows };
 }
 
 export class KeptHistoryMismatchError extends Error {}

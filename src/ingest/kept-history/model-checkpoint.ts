@@ -1,6 +1,5 @@
-import type { StrengthState } from "../../domain/football/model/strength.js";
 import type { SeasonOutline } from "../documents/catalog-outline.js";
-import type { MatchPlan } from "../fixtures/match-plans.js";
+import type { WalkCheckpoint } from "../fixtures/match-plans.js";
 
 /**
  * Where a nightly rebuild starts its walk (docs/data.md, "Nightly rebuilds"). The documents of
@@ -12,20 +11,23 @@ import type { MatchPlan } from "../fixtures/match-plans.js";
  * follows from the matches before the cut and the code, which the cut's fingerprint covers: a
  * checkpoint is used only with the history fingerprint it was recorded with.
  */
-export type ModelCheckpoint = {
-  cut: string;
-  instant: string;
-  model: StrengthState;
+export type ModelCheckpoint = WalkCheckpoint & {
   /**
-   * The plans of the kept seasons' fixtures a kept history does not hold (not settled: postponed
-   * long ago, cancelled). They are loaded anew by every rebuild, but a resumed walk no longer has
-   * what planned them (the model at their kick-off, their season's averages).
+   * The cut it was taken for. Its `plans` are those of the kept seasons' fixtures a kept history
+   * does not hold (not settled: postponed long ago and never played): they are loaded anew by every
+   * rebuild, but a resumed walk no longer has what planned them (the model at their kick-off, their
+   * season's averages).
    */
-  plans: Array<[number, MatchPlan]>;
+  cut: string;
 };
 
 /** A checkpoint as recorded with a version: with the fingerprint of the history it was taken for. */
 export type RecordedCheckpoint = ModelCheckpoint & { fingerprint: string };
+
+/** A checkpoint follows from its cut and history fingerprint: it is stored under them, and writing it again changes nothing. */
+export function checkpointId(checkpoint: Pick<RecordedCheckpoint, "cut" | "fingerprint">): string {
+  return `${checkpoint.cut}.${checkpoint.fingerprint}`;
+}
 
 /** The seasons wholly before `cut`, ascending: a nightly rebuild keeps their settled fixtures. */
 export function seasonsBefore(cut: string, outlines: ReadonlyMap<number, SeasonOutline>): number[] {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Catalog } from "../../../src/domain/catalog.js";
 import { catalogSource } from "../../../src/ingest/catalog-source.js";
 import { outlineCatalog } from "../../../src/ingest/documents/catalog-outline.js";
-import { CheckpointTaker, plannedMatches, type PlanStep } from "../../../src/ingest/fixtures/match-plans.js";
+import { CheckpointTaker, plannedMatches, type PlanStep, type WalkCheckpoint } from "../../../src/ingest/fixtures/match-plans.js";
 import { keptInHistory, nextCut } from "../../../src/ingest/kept-history/history-fingerprint.js";
-import { checkpointInstant, seasonsBefore, type ModelCheckpoint } from "../../../src/ingest/kept-history/model-checkpoint.js";
+import { checkpointInstant, seasonsBefore } from "../../../src/ingest/kept-history/model-checkpoint.js";
 import { runWalk } from "../../../src/ingest/walk.js";
 import { MINI_LEAGUE, MINI_SEASONS, miniCatalog } from "../../support/mini-catalog.js";
 
@@ -52,11 +52,11 @@ function planned(steps: Iterable<PlanStep>): Map<number, string> {
   return plans;
 }
 
-function takenFromStart(): { checkpoint: ModelCheckpoint; plans: Map<number, string> } {
-  const take = new CheckpointTaker(cut, checkpointInstant(cut, outline.seasons), kept);
+function takenFromStart(): { checkpoint: WalkCheckpoint; plans: Map<number, string> } {
+  const take = new CheckpointTaker(checkpointInstant(cut, outline.seasons), kept);
   const plans = planned(plannedMatches(source, seasonCounts, NOW, { take }));
   // Stored as JSON: every double comes back as it was.
-  return { checkpoint: JSON.parse(JSON.stringify(take.taken)) as ModelCheckpoint, plans };
+  return { checkpoint: JSON.parse(JSON.stringify(take.taken)) as WalkCheckpoint, plans };
 }
 
 describe("a walk resumed at a model checkpoint", () => {
@@ -81,10 +81,10 @@ describe("a walk resumed at a model checkpoint", () => {
 
   it("takes the same checkpoint again when resumed at it, and none for an instant it started after", () => {
     const { checkpoint } = takenFromStart();
-    const again = new CheckpointTaker(cut, checkpoint.instant, kept);
+    const again = new CheckpointTaker(checkpoint.instant, kept);
     runWalk((function* () { for (const _ of plannedMatches(source, seasonCounts, NOW, { resume: { checkpoint, kept }, take: again })) yield; })());
     expect(JSON.parse(JSON.stringify(again.taken))).toEqual(checkpoint);
-    const earlier = new CheckpointTaker("2025-09-01T00:00:00.000Z", "2025-09-01T00:00:00.000Z", new Set());
+    const earlier = new CheckpointTaker("2025-09-01T00:00:00.000Z", new Set());
     for (const _ of plannedMatches(source, seasonCounts, NOW, { resume: { checkpoint, kept }, take: earlier }));
     expect(earlier.taken).toBeNull();
   });
