@@ -140,7 +140,7 @@ async function rebuildHoldingLease(
     const { keep, why } = await keptHistory(es, names, versions, layout, log);
     const parts = await loadParts(es, names, data, { start: versions, keep, liveFrom: liveHoursBefore(now, layout) }, log);
     const inPlaySeasons = await loadVersion(es, names, versions.version, { parts, keep, layout, now, withHistory: data.history !== undefined }, log);
-    const checkpoint = await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt, checkpoint: parts.checkpoint });
+    const checkpoint = await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt, checkpoint: parts.checkpoint, resumed: parts.resumedAt !== null });
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const counts = await checkCounts(es, names, versions.version, parts);
     await lease.assertHeld();
@@ -321,7 +321,8 @@ async function recordHistory(
     now,
     salt,
     checkpoint,
-  }: { inPlaySeasons: ReadonlySet<number>; layout: IndexLayout; now: Date; salt: string; checkpoint: ModelCheckpoint | null },
+    resumed,
+  }: { inPlaySeasons: ReadonlySet<number>; layout: IndexLayout; now: Date; salt: string; checkpoint: ModelCheckpoint | null; resumed: boolean },
 ): Promise<string | undefined> {
   if (!history) return undefined;
   const cut = history.cutAfter(inPlaySeasons, liveHoursBefore(now, layout));
@@ -332,7 +333,8 @@ async function recordHistory(
   if (checkpoint?.cut === at.cut) {
     const recordedCheckpoint: RecordedCheckpoint = { ...checkpoint, fingerprint: at.fingerprint };
     saved = checkpointId(recordedCheckpoint);
-    await saveCheckpoint(es, names, saved, recordedCheckpoint);
+    // A nightly rebuild that resumed at a checkpoint of this same cut and fingerprint: that document is this one.
+    if (!(resumed && saved === start.recorded?.checkpoint)) await saveCheckpoint(es, names, saved, recordedCheckpoint);
   }
   const recorded: RecordedHistory = { cut: at.cut, fingerprint: at.fingerprint, now: now.toISOString(), ...(saved && { checkpoint: saved }) };
   await putVersionMeta(es, versionedIndexName(names.fixtures, start.version), { ...start.meta, history: recorded });
