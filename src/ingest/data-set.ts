@@ -157,11 +157,12 @@ function* dataSetWalk(
 }
 
 /**
- * A rebuild's standings and fixtures: the table walk from the start or resumed at the checkpoint
- * (a kept history's seasons then keep the previous version's rows), taking on its way the
- * checkpoint for the cut the rebuild will record. That cut is foreseen here from the outline: a
- * season is in play when a fixture of it kicks off at `liveFrom` or later (every such fixture is
- * in the live part); the rebuild records the checkpoint only when the cut it finds is this one.
+ * A rebuild's standings and fixtures: the table walk (results only) now, from the start or resumed
+ * at the checkpoint (a kept history's seasons then keep the previous version's rows); the fixture
+ * walk, from the same start, as the fixtures are loaded, taking on its way the checkpoint for the
+ * cut the rebuild will record. That cut is foreseen here from the outline: a season is in play
+ * when a fixture of it kicks off at `liveFrom` or later (every such fixture is in the live part);
+ * the rebuild records the checkpoint only when the cut it finds is this one.
  */
 async function walkForRebuild(
   source: CatalogSource,
@@ -179,20 +180,20 @@ async function walkForRebuild(
   let tables: SeasonTables;
   try {
     if (start.resume) for await (const kept of start.resume.keptRows) builder.add(kept.seasonId, kept.rows);
-    tables = await runWalkYielding(tablesWalk(source, lookups, now, builder, { resume, take }));
+    tables = await runWalkYielding(tablesWalk(source, lookups, now, builder, { resume }));
   } catch (error) {
     builder.rows.discard();
     throw error;
   }
   log(
     resume
-      ? `Planned the fixtures from ${resume.checkpoint.instant} on (the model resumed there) and the tables of the seasons not kept`
-      : "Planned every fixture (strength model, league averages, predictions) and every season's tables",
+      ? `Computed the tables of the seasons not kept, from the results from ${resume.checkpoint.instant} on (the model resumed there)`
+      : "Computed every season's tables from the results",
   );
   return {
     standings: { count: tables.rowCount, documents: () => standingDocuments(lookups.teams, tables, now) },
-    fixtures: { count: outline.fixtureCount, documents: () => pausing(fixtureDocuments(source, lookups, tables.positions, now, { kept: start.kept, resume })) },
-    checkpoint: take.taken && { ...take.taken, cut },
+    fixtures: { count: outline.fixtureCount, documents: () => pausing(fixtureDocuments(source, lookups, tables.positions, now, { kept: start.kept, resume, take })) },
+    checkpoint: () => take.taken && { ...take.taken, cut },
   };
 }
 
@@ -201,7 +202,7 @@ function* tablesWalk(
   lookups: CatalogLookups,
   now: Date,
   builder: SeasonTablesBuilder,
-  walk: { resume?: ResumeAt | undefined; take?: CheckpointTaker | undefined },
+  walk: { resume?: ResumeAt | undefined },
 ): Walk<SeasonTables> {
   yield* walkSeasonTables(source, lookups, now, builder, walk);
   return builder.finish(source.seasons);
@@ -276,12 +277,12 @@ function* fixtureDocuments(
   lookups: CatalogLookups,
   positions: Map<string, number>,
   now: Date,
-  { kept = NO_SEASONS, resume }: { kept?: ReadonlySet<number>; resume?: ResumeAt | undefined },
+  { kept = NO_SEASONS, resume, take }: { kept?: ReadonlySet<number>; resume?: ResumeAt | undefined; take?: CheckpointTaker | undefined },
 ): Generator<IndexedDocument | typeof PAUSE> {
   const { leagues, countries, teams, summaries } = lookups;
   const teamSearch = new TeamSearchFields();
   let walked = 0;
-  for (const step of plannedMatches(source, lookups.seasonCounts, now, { resume })) {
+  for (const step of plannedMatches(source, lookups.seasonCounts, now, { resume, take })) {
     if (++walked % PAUSE_EVERY === 0) yield PAUSE;
     if (step.kind !== "match" || keptInHistory(step.match, kept)) continue;
     const { match, plan, outcome } = step;

@@ -58,8 +58,8 @@ export type DataSet = Record<DataSetIndex, DataSetPart> & {
 /** One index's documents, and how many there must be. */
 export type DataSetPart = { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> };
 
-/** What a rebuild loads: each index's documents (for a data set with history, the standings and fixtures of its walk), and the checkpoint the walk took. */
-type LoadParts = Record<DataSetIndex, DataSetPart> & { checkpoint: ModelCheckpoint | null; resumedAt: string | null };
+/** What a rebuild loads: each index's documents (for a data set with history, the standings and fixtures of its walk), and the checkpoint the walk took (once the fixtures are loaded). */
+type LoadParts = Record<DataSetIndex, DataSetPart> & { checkpoint: () => ModelCheckpoint | null; resumedAt: string | null };
 
 /** A data set's indices: its fixtures are one stream, which the rebuild splits into the live part and history. */
 export type DataSetIndex = Exclude<VersionedIndex, "fixtures_history">;
@@ -140,7 +140,7 @@ async function rebuildHoldingLease(
     const { keep, why } = await keptHistory(es, names, versions, layout, log);
     const parts = await loadParts(es, names, data, { start: versions, keep, liveFrom: liveHoursBefore(now, layout) }, log);
     const inPlaySeasons = await loadVersion(es, names, versions.version, { parts, keep, layout, now, withHistory: data.history !== undefined }, log);
-    const checkpoint = await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt, checkpoint: parts.checkpoint, resumed: parts.resumedAt !== null });
+    const checkpoint = await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt, checkpoint: parts.checkpoint(), resumed: parts.resumedAt !== null });
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const counts = await checkCounts(es, names, versions.version, parts);
     await lease.assertHeld();
@@ -240,7 +240,7 @@ async function loadParts(
   { start, keep, liveFrom }: { start: Start; keep: HistoryAtCut | null; liveFrom: string },
   log: Log,
 ): Promise<LoadParts> {
-  if (!data.history) return { ...data, checkpoint: null, resumedAt: null };
+  if (!data.history) return { ...data, checkpoint: () => null, resumedAt: null };
   const resume = keep ? await resumeAtCheckpoint(es, names, { previous: start.previous, recorded: start.recorded, keep }, log) : null;
   const walked = await data.history.walk({ kept: new Set(keep?.seasons ?? []), resume, liveFrom });
   return { ...data, standings: walked.standings, fixtures: walked.fixtures, checkpoint: walked.checkpoint, resumedAt: resume?.checkpoint.instant ?? null };

@@ -3,7 +3,7 @@ import type { CatalogLeague, CatalogSeason, CatalogTeam } from "../domain/catalo
 import type { IndexedDocument } from "../domain/indexed-document.js";
 import { standingDocument } from "../domain/standings/standing-document.js";
 import type { CatalogSource } from "./catalog-source.js";
-import { plannedMatches, type CheckpointTaker, type ResumeAt } from "./fixtures/match-plans.js";
+import { matchResults, type ResumeAt } from "./fixtures/match-plans.js";
 import { StandingRowsFile } from "./standing-rows-file.js";
 import type { SeasonRows } from "../store/kept-standings.js";
 import { PAUSE_EVERY, type Walk } from "./walk.js";
@@ -52,26 +52,26 @@ export class SeasonTablesBuilder {
 
 /**
  * The table walk: every season's tables computed at its last fixture (from its fixtures' table
- * goals, kept only while the season is in progress), into `tables`. Resumed at a checkpoint, it
- * leaves the kept seasons out (their rows are the previous version's) and can take the next one.
+ * goals, kept only while the season is in progress), into `tables`. It plays no match out
+ * (`matchResults`). Resumed at a checkpoint, it leaves the kept seasons out (their rows are the
+ * previous version's).
  */
 export function* walkSeasonTables(
   source: Pick<CatalogSource, "leagues" | "seasons" | "matches">,
   lookups: TableLookups,
   now: Date,
   tables: SeasonTablesBuilder,
-  walk: { resume?: ResumeAt | undefined; take?: CheckpointTaker | undefined } = {},
+  walk: { resume?: ResumeAt | undefined } = {},
 ): Walk<void> {
   const seasons = new Map(source.seasons.map((season) => [season.id, season]));
   const open = new Map<number, TableFixture[]>();
   let walked = 0;
   try {
-    for (const step of plannedMatches(source, lookups.seasonCounts, now, walk)) {
+    for (const step of matchResults(source, lookups.seasonCounts, now, walk)) {
       if (step.kind !== "season-end" && ++walked % PAUSE_EVERY === 0) yield;
       if (step.kind === "passed") continue;
-      if (step.kind === "match") {
-        const { match, plan } = step;
-        if (walk.resume?.kept.has(match.season_id)) continue;
+      if (step.kind === "result") {
+        const { match } = step;
         let fixtures = open.get(match.season_id);
         if (!fixtures) open.set(match.season_id, (fixtures = []));
         fixtures.push({
@@ -81,7 +81,7 @@ export function* walkSeasonTables(
           group: match.group,
           home_team_id: match.home_team_id,
           away_team_id: match.away_team_id,
-          goals: plan.tableGoals,
+          goals: step.tableGoals,
         });
         continue;
       }

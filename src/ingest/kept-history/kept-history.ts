@@ -53,8 +53,11 @@ export type WalkedParts = {
   standings: DataSetPart;
   /** Counts every fixture of the source, a kept history's too. */
   fixtures: DataSetPart;
-  /** The checkpoint for the cut the walk foresaw, or null when it could not take one. */
-  checkpoint: ModelCheckpoint | null;
+  /**
+   * The checkpoint for the cut the walk foresaw, taken while the fixtures' documents are made:
+   * read it once they all were; null when the walk could not take one.
+   */
+  checkpoint: () => ModelCheckpoint | null;
 };
 
 /**

@@ -1,5 +1,5 @@
-import { simulateMatch } from "./script.js";
-import { projectMatch, type MatchState } from "./projection.js";
+import { scriptedGoals, simulateMatch, type MatchInput } from "./script.js";
+import { projectMatch, statusAt, type MatchState, type ProjectionMoment } from "./projection.js";
 import type { GoalMeans } from "../model/poisson.js";
 import type { CatalogMatch } from "../../catalog.js";
 import { isInPlay } from "../../types/statuses.js";
@@ -22,6 +22,52 @@ export function matchSeed(fixtureId: number): string {
 }
 
 export function playMatch(match: CatalogMatch, simulated: boolean, expectedGoals: GoalMeans, nowUnix: number): Outcome {
+  const setup = matchSetup(match, simulated, expectedGoals, nowUnix);
+  if (setup.kind !== "played") return setup;
+  return playedOutcome(projectMatch(simulateMatch(setup.input), setup.moment));
+}
+
+/** What a fixture teaches the tables and the strength model: `tableGoals` and, for a match played to full time, `final90`. */
+export type PlayedGoals = {
+  /** The 90 minutes' goals of a match played to full time (what the strength model learns); null otherwise. */
+  final90: { home: number; away: number } | null;
+  /** Goals that count in a table (`tableGoals`); null when none do. */
+  table: { home: number; away: number } | null;
+};
+
+/**
+ * `playMatch`'s goals without playing the match out: the script's goal plan and clock decide
+ * them (script.ts, `scriptedGoals`), so a walk that needs only results (the tables') skips the
+ * minute-by-minute play, the events and the projection. Equal to `goalsOf(playMatch(...))`.
+ */
+export function playedGoals(match: CatalogMatch, simulated: boolean, expectedGoals: GoalMeans, nowUnix: number): PlayedGoals {
+  const setup = matchSetup(match, simulated, expectedGoals, nowUnix);
+  if (setup.kind === "awarded") return { final90: null, table: setup.goals };
+  if (setup.kind === "none") return NO_GOALS;
+  const { perPeriod, clock } = scriptedGoals(setup.input);
+  if (statusAt(clock, setup.moment) !== "FT") return NO_GOALS;
+  const sum = (periods: ReadonlyArray<readonly [number, number]>) => ({
+    home: periods.reduce((total, goals) => total + goals[0], 0),
+    away: periods.reduce((total, goals) => total + goals[1], 0),
+  });
+  return { final90: sum(perPeriod.slice(0, 2)), table: sum(perPeriod) };
+}
+
+/** A played outcome's goals, as `playedGoals` gives them. */
+export function goalsOf(outcome: Outcome): PlayedGoals {
+  const finished = outcome.kind === "played" && outcome.state.status === "FT";
+  return { final90: finished ? outcome.final90 : null, table: tableGoals(outcome) };
+}
+
+const NO_GOALS: PlayedGoals = { final90: null, table: null };
+
+/** How a fixture is to be played: not at all, awarded, or its script and the moment it is read at. */
+function matchSetup(
+  match: CatalogMatch,
+  simulated: boolean,
+  expectedGoals: GoalMeans,
+  nowUnix: number,
+): Exclude<Outcome, { kind: "played" }> | { kind: "played"; input: MatchInput; moment: ProjectionMoment } {
   const kickoffUnix = Math.floor(Date.parse(match.date_time) / 1000);
   if (match.status === "AWARDED" && match.result) {
     return { kind: "awarded", goals: { home: match.result.ft[0], away: match.result.ft[1] } };
@@ -30,8 +76,8 @@ export function playMatch(match: CatalogMatch, simulated: boolean, expectedGoals
   // A simulated fixture plays out by its clock unless the catalog says it did not take place.
   const playable = match.status === "FT" || match.status === "NOT_STARTED" || isInPlay(match.status);
   const live = simulated && kickoffUnix <= nowUnix && playable;
-  if (!real && !live) return { kind: "none" };
-  const script = simulateMatch({
+  if (!real && !live) return NONE;
+  const input: MatchInput = {
     seed: matchSeed(match.id),
     fixtureId: match.id,
     homeTeamId: match.home_team_id,
@@ -40,9 +86,11 @@ export function playMatch(match: CatalogMatch, simulated: boolean, expectedGoals
     expectedGoals,
     ...(real && match.result ? { result: match.result } : {}),
     knockout: match.knockout,
-  });
-  return playedOutcome(projectMatch(script, real ? { kind: "final" } : { kind: "live", nowUnix }));
+  };
+  return { kind: "played", input, moment: real ? { kind: "final" } : { kind: "live", nowUnix } };
 }
+
+const NONE = { kind: "none" } as const;
 
 /** A projected match as an outcome (the live simulator projects its own scripts). */
 export function playedOutcome(state: MatchState): Outcome {

@@ -48,7 +48,15 @@ const BEFORE: Record<ScriptPeriod["n"], FixtureStatus> = {
 
 type Cut = { status: FixtureStatus; now: number; revealed: number };
 
-function cutAt(script: MatchScript, at: ProjectionMoment): Cut {
+/** What of a script tells where it stands at a moment: its clock (a `Clock` from clock.ts is one). */
+type ScriptClock = Pick<MatchScript, "periods" | "slots" | "endUnix">;
+
+/** The status a script projected at `at` has (`projectMatch(script, at).status`), from its clock alone. */
+export function statusAt(clock: ScriptClock, at: ProjectionMoment): FixtureStatus {
+  return cutAt(clock, at).status;
+}
+
+function cutAt(script: ScriptClock, at: ProjectionMoment): Cut {
   const now = at.kind === "final" ? Infinity : at.nowUnix;
   if (now >= script.endUnix) return { status: "FT", now, revealed: script.slots.length };
   for (const period of script.periods) {

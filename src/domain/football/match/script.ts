@@ -13,8 +13,8 @@
  *   keep e.g. the added time of a fixture unchanged when only its result changes.
  */
 import { Random } from "../random.js";
-import { buildClock } from "./clock.js";
-import { placeGoals, planGoals, saneExpectedGoals, type PlannedGoal } from "./goals.js";
+import { buildClock, type Clock } from "./clock.js";
+import { placeGoals, planGoals, saneExpectedGoals, type GoalPlan, type PlannedGoal } from "./goals.js";
 import { planIncidents } from "./incidents.js";
 import { simulatePlay } from "./play.js";
 import type { Kick } from "./shootout.js";
@@ -64,6 +64,22 @@ function collectEvents(
   return events.sort((a, b) => a.slot - b.slot);
 }
 
+/** The match clock of a script, which follows its goal plan (extra time, the shoot-out's kicks). */
+function clockFor(input: MatchInput, plan: GoalPlan): Clock {
+  return buildClock(new Random(`${input.seed}:clock`), input.fixtureId, input.kickoffUnix, plan.perPeriod.length > 2, plan.kicks ? plan.kicks.length : null);
+}
+
+/**
+ * What `simulateMatch(input)` decides before the match is played: the goals of each period of
+ * open play (the halves, then the extra-time halves) and the clock. Every goal of the script is
+ * one of these, in its period: a table or the strength model needs no more of a match
+ * (`playedGoals` in played-outcome.ts), and this is a small part of playing it.
+ */
+export function scriptedGoals(input: MatchInput): { perPeriod: ReadonlyArray<readonly [number, number]>; clock: Clock } {
+  const plan = planGoals(new Random(`${input.seed}:goals`), input);
+  return { perPeriod: plan.perPeriod, clock: clockFor(input, plan) };
+}
+
 function timedShootout(kicks: readonly Kick[], times: readonly number[]): Shootout {
   const timed = kicks.map((kick, i) => ({ ...kick, atUnix: times[i] ?? 0 }));
   const tally = (side: Side): number => timed.filter((kick) => kick.side === side && kick.scored).length;
@@ -73,13 +89,7 @@ function timedShootout(kicks: readonly Kick[], times: readonly number[]): Shooto
 export function simulateMatch(input: MatchInput): MatchScript {
   const goalsRng = new Random(`${input.seed}:goals`);
   const plan = planGoals(goalsRng, input);
-  const clock = buildClock(
-    new Random(`${input.seed}:clock`),
-    input.fixtureId,
-    input.kickoffUnix,
-    plan.perPeriod.length > 2,
-    plan.kicks ? plan.kicks.length : null,
-  );
+  const clock = clockFor(input, plan);
   const goals = placeGoals(goalsRng, clock.periods, clock.slots, plan);
   const expectedGoals = saneExpectedGoals(input.expectedGoals);
   const incidentsRng = new Random(`${input.seed}:incidents`);
