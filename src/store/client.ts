@@ -20,7 +20,7 @@ import { currentWorkMeter, SearchTimedOutError, type SearchBounds } from "./work
  * service wrote itself, and JSON.parse never assigns a prototype from a "__proto__" key.
  * The parse is this process's work for the request that asked (src/store/work-meter.ts).
  */
-class ServiceSerializer extends Serializer {
+export class ServiceSerializer extends Serializer {
   override serialize(object: Record<string, unknown>): string {
     if (typeof object !== "object" || object === null || Array.isArray(object)) return super.serialize(object);
     let texts: string[] | null = null;
