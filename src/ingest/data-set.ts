@@ -193,7 +193,10 @@ async function walkForRebuild(
   return {
     standings: { count: tables.rowCount, documents: () => standingDocuments(lookups.teams, tables, now) },
     fixtures: { count: outline.fixtureCount, documents: () => pausing(fixtureDocuments(source, lookups, tables.positions, now, { kept: start.kept, resume, take })) },
-    checkpoint: () => take.taken && { ...take.taken, cut },
+    checkpoint: () => {
+      if (!take.finished) throw new Error("The model checkpoint is taken by the fixture walk: read it once every fixture document was made");
+      return take.taken && { ...take.taken, cut };
+    },
   };
 }
 

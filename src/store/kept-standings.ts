@@ -28,6 +28,8 @@ export async function keptStandings(
   es: Client,
   { index, seasons, builtAt }: { index: string; seasons: readonly number[]; builtAt: string },
 ): Promise<KeptStandings | { why: string }> {
+  // A recompute acknowledged just before (within the index's refresh interval) must be seen.
+  await es.indices.refresh({ index });
   const pit = await es.openPointInTime({ index, keep_alive: KEEP_ALIVE });
   const kept: estypes.QueryDslQueryContainer = { terms: { season_id: [...seasons] } };
   try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Catalog } from "../../../src/domain/catalog.js";
 import { catalogSource } from "../../../src/ingest/catalog-source.js";
 import { outlineCatalog } from "../../../src/ingest/documents/catalog-outline.js";
-import { CheckpointTaker, plannedMatches, type PlanStep, type WalkCheckpoint } from "../../../src/ingest/fixtures/match-plans.js";
+import { CheckpointTaker, matchResults, plannedMatches, type PlanStep, type ResultStep, type WalkCheckpoint } from "../../../src/ingest/fixtures/match-plans.js";
 import { keptInHistory, nextCut } from "../../../src/ingest/kept-history/history-fingerprint.js";
 import { checkpointInstant, seasonsBefore } from "../../../src/ingest/kept-history/model-checkpoint.js";
 import { runWalk } from "../../../src/ingest/walk.js";
@@ -95,3 +95,27 @@ describe("a walk resumed at a model checkpoint", () => {
     expect(() => [...plannedMatches(source, seasonCounts, NOW, { resume: { checkpoint: without, kept } })]).toThrow(/fixture 3: the checkpoint has no plan/);
   });
 });
+
+describe("the results walk (the tables')", () => {
+  /** Each fixture's table goals and each season's end, in walk order, leaving out the kept seasons' fixtures (the tables keep their rows). */
+  const ofPlans = (steps: Iterable<PlanStep>, leftOut: ReadonlySet<number> = new Set()) =>
+    [...steps].flatMap((step) =>
+      step.kind === "match" ? (leftOut.has(step.match.season_id) ? [] : [`${step.match.id}: ${JSON.stringify(step.plan.tableGoals)}`]) : step.kind === "season-end" ? [`end of ${step.seasonId}`] : [],
+    );
+  const ofResults = (steps: Iterable<ResultStep>) =>
+    [...steps].flatMap((step) => (step.kind === "result" ? [`${step.match.id}: ${JSON.stringify(step.tableGoals)}`] : step.kind === "season-end" ? [`end of ${step.seasonId}`] : []));
+
+  it("gives the planning walk's table goals and season ends, from the start and resumed at a checkpoint", () => {
+    const fromStart = ofResults(matchResults(source, seasonCounts, NOW));
+    expect(fromStart).toEqual(ofPlans(plannedMatches(source, seasonCounts, NOW)));
+    // Real results, a simulated season played by its clock, fixtures that were not played, every season's end.
+    expect(fromStart).toEqual(expect.arrayContaining(['1: {"home":1,"away":0}', "3: null", "6: null", `end of ${SPANNING.id}`, `end of ${MINI_SEASONS.current.id}`]));
+    expect(fromStart.find((line) => line.startsWith("5: "))).toMatch(/^5: \{"home":\d+,"away":\d+\}$/);
+
+    const resume = { checkpoint: takenFromStart().checkpoint, kept };
+    const resumed = ofResults(matchResults(source, seasonCounts, NOW, { resume }));
+    expect(resumed).toEqual(ofPlans(plannedMatches(source, seasonCounts, NOW, { resume }), kept));
+    expect(resumed.length).toBeGreaterThan(0);
+  });
+});
+
