@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { buildDataSet } from "../../src/ingest/data-set.js";
+import { liveHoursBefore } from "../../src/ingest/rebuild.js";
 import { ServiceSerializer } from "../../src/store/client.js";
 import { loadConfig } from "../../src/config.js";
 import { runScript, UsageError } from "../lib/cli.js";
@@ -31,8 +32,7 @@ async function main(): Promise<void> {
   const outlined = cpuMs();
   if (!dataSet.history) throw new Error("this source has no history to walk");
   // A full rebuild's walk: from the start, the next cut foreseen where the rebuild foresees it.
-  const liveFrom = new Date(now.getTime() - loadConfig().indexLayout.liveHours * 3_600_000).toISOString();
-  const walked = await dataSet.history.walk({ kept: new Set(), resume: null, liveFrom });
+  const walked = await dataSet.history.walk({ kept: new Set(), resume: null, liveFrom: liveHoursBefore(now, loadConfig().indexLayout) });
   const tabled = cpuMs();
   let documents = 0;
   let bytes = 0;

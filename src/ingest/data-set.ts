@@ -17,7 +17,8 @@ import { positionKey, SeasonTablesBuilder, standingDocuments, walkSeasonTables, 
 import { checkpointInstant, seasonsBefore } from "./kept-history/model-checkpoint.js";
 import type { WalkedParts, WalkStart } from "./kept-history/kept-history.js";
 import { buildLiveSlate } from "./live-slate/index.js";
-import { historyAtCut, keptInHistory, nextCut } from "./kept-history/history-fingerprint.js";
+import { historyAtCut, nextCut } from "./kept-history/history-fingerprint.js";
+import { keptInHistory } from "./fixtures/kept-in-history.js";
 import type { DataSet } from "./rebuild.js";
 import type { DataOrigin } from "../store/index-versions.js";
 import { dropImplicitStages } from "./sources/normalize-stages.js";

@@ -299,7 +299,8 @@ async function loadVersion(
   return inPlaySeasons;
 }
 
-function liveHoursBefore(now: Date, layout: IndexLayout): string {
+/** Where the live part begins at `now`: liveHours before it (the next cut is foreseen there). */
+export function liveHoursBefore(now: Date, layout: IndexLayout): string {
   return new Date(now.getTime() - layout.liveHours * 3_600_000).toISOString();
 }
 

@@ -1,7 +1,7 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
 import type { StandingDocument } from "../domain/standings/standing-document.js";
 import type { StandingRow } from "../domain/standings/compute.js";
-import { SEARCH_PAGE_SIZE } from "./search-pages.js";
+import { searchPages } from "./search-pages.js";
 
 /*
  * The kept seasons' standing rows as the previous version's standings index holds them: a nightly
@@ -53,19 +53,15 @@ export async function keptStandings(
 
 async function* rowsAt(es: Client, pitId: string, kept: estypes.QueryDslQueryContainer): AsyncGenerator<SeasonRows> {
   let current = null as SeasonRows | null;
-  let after: estypes.SortResults | undefined;
   try {
-    for (;;) {
-      const response = await es.search<Pick<StandingDocument, "season_id" | "row">>({
-        pit: { id: pitId, keep_alive: KEEP_ALIVE },
-        size: SEARCH_PAGE_SIZE,
-        query: kept,
-        _source: ["season_id", "row"],
-        // A season's rows in their order; the point in time adds its own tie-breaker for paging.
-        sort: [{ season_id: "asc" }, { sort_key: "asc" }],
-        ...(after ? { search_after: after } : {}),
-      });
-      const hits = response.hits.hits;
+    const pages = searchPages<Pick<StandingDocument, "season_id" | "row">>(es, {
+      pit: { id: pitId, keep_alive: KEEP_ALIVE },
+      query: kept,
+      _source: ["season_id", "row"],
+      // A season's rows in their order; the point in time adds its own tie-breaker for paging.
+      sort: [{ season_id: "asc" }, { sort_key: "asc" }],
+    });
+    for await (const hits of pages) {
       for (const hit of hits) {
         const { season_id: seasonId, row } = hit._source!;
         if (current?.seasonId !== seasonId) {
@@ -74,8 +70,6 @@ async function* rowsAt(es: Client, pitId: string, kept: estypes.QueryDslQueryCon
         }
         current.rows.push(row as StandingRow);
       }
-      if (hits.length < SEARCH_PAGE_SIZE) break;
-      after = hits.at(-1)!.sort;
     }
     if (current) yield current;
   } finally {

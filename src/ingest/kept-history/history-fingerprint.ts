@@ -37,7 +37,6 @@ export type HistoryAtCut = {
   fixtureCount: number;
 };
 
-export { keptInHistory };
 
 export type FingerprintInput = {
   source: Pick<CatalogSource, "matches" | "seasons" | "leagues" | "countries" | "teams">;

@@ -3,7 +3,8 @@ import type { Catalog, CatalogMatch } from "../../../src/domain/catalog.js";
 import { catalogSource } from "../../../src/ingest/catalog-source.js";
 import { outlineCatalog } from "../../../src/ingest/documents/catalog-outline.js";
 import { seasonSummaries } from "../../../src/ingest/documents/season-summaries.js";
-import { historyAtCut, keptInHistory, nextCut, type HistoryAtCut } from "../../../src/ingest/kept-history/history-fingerprint.js";
+import { historyAtCut, nextCut, type HistoryAtCut } from "../../../src/ingest/kept-history/history-fingerprint.js";
+import { keptInHistory } from "../../../src/ingest/fixtures/kept-in-history.js";
 import { runWalk } from "../../../src/ingest/walk.js";
 import { miniCatalog, MINI_SEASONS } from "../../support/mini-catalog.js";
 
