@@ -47,7 +47,7 @@ async function main(): Promise<number> {
   const build = async (at: Date, mode: RebuildMode): Promise<RebuildReport> => {
     const started = Date.now();
     const { dataSet } = await buildDataSet(options, at, () => {});
-    const report = await rebuild(es, names, dataSet, () => {}, config.indexLayout, {}, mode);
+    const report = await rebuild(es, names, dataSet, () => {}, config.indexLayout, {}, { mode });
     log(
       `${mode} rebuild at ${at.toISOString()}: ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
         `${report.history.kept.toLocaleString("en")} fixtures kept (${report.history.why})` +

@@ -1,12 +1,14 @@
 /**
  * `npm run bench:scale [-- --sizes 100000,300000,1000000] [--grow history|leagues] [--requests 100]
- *   [--raw-sample 20000] [--streams 1000] [--burst 1000] [--keep]`
+ *   [--raw-sample 20000] [--streams 1000] [--burst 1000] [--workers 2] [--keep]`
  *
  * Synthetic catalogues of growing size, each under its own prefix (`bench_scale_<fixtures>`,
  * removed before the next size unless --keep), and per size:
  *  - the rebuild as an operator runs it (a child process, `--full`): wall time, docs/s, peak RSS;
  *  - the nightly rebuild right after it (`npm run rebuild` without `--full`: the closed seasons'
  *    history kept, docs/data.md "Nightly rebuilds"): wall time, fixtures kept, CPU of both processes;
+ *  - the full rebuild again with `--workers` fixture workers (2 by default; 1 leaves it out): wall
+ *    time and docs/s beside the one-thread rebuild's, CPU of both processes, peak RSS;
  *  - the node's own rate on the same documents (a sample sent as raw `_bulk`), and the ratio;
  *  - CPU per fixture document, read from /proc: the rebuild process's own (generation and
  *    client), the node's during the rebuild and during the raw load, and the cores the node kept
@@ -31,7 +33,7 @@ import { loadConfig } from "../../src/config.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
 import { indexNames } from "../../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
-import type { SourceOptions } from "../../src/ingest/data-set.js";
+import type { SourceOptions } from "../../src/ingest/sources/load-source.js";
 import { historyArgs, scaleLeagues } from "../lib/scale-catalogue.js";
 import { runScript, wholeOption } from "../lib/cli.js";
 import { createLoadKey, startOwnService } from "../load/harness.js";
@@ -55,6 +57,8 @@ type SizeResult = {
   /** CPU ms per document loaded by the rebuild: the node's while it ran (NaN when the node is not local). */
   rebuildNodeCpuMsPerDoc: number;
   nightly: { run: RebuildRun; nodeCpuSeconds: number };
+  /** The full rebuild with fixture workers (null: `--workers 1`). */
+  parallel: { run: RebuildRun; nodeCpuSeconds: number } | null;
   families: FamilyStats[];
   kinds: KindLatency[];
   streams: StreamRound;
@@ -70,6 +74,7 @@ async function main(): Promise<number> {
       "raw-sample": { type: "string", default: "20000" },
       streams: { type: "string", default: "1000" },
       burst: { type: "string", default: "1000" },
+      workers: { type: "string", default: "2" },
       keep: { type: "boolean", default: false },
     },
   });
@@ -79,6 +84,7 @@ async function main(): Promise<number> {
   const rawSample = wholeOption(values["raw-sample"], "raw-sample", 1_000, 1_000_000);
   const streamCount = wholeOption(values.streams, "streams", 1, 10_000);
   const burst = wholeOption(values.burst, "burst", 1, 1_000_000);
+  const workers = wholeOption(values.workers, "workers", 1, 64);
   const config = loadConfig();
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 600_000 });
   const node = config.elasticsearch.nodes[0]!;
@@ -113,6 +119,17 @@ async function main(): Promise<number> {
         `  nightly in ${nightlyRun.seconds.toFixed(0)} s, ${nightlyRun.keptFixtures.toLocaleString("en")} fixtures kept, ` +
           `CPU: rebuild process ${nightlyRun.cpuSeconds.toFixed(0)} s, node ${nightly.nodeCpuSeconds.toFixed(0)} s`,
       );
+      let parallel: SizeResult["parallel"] = null;
+      if (workers > 1) {
+        log(`  the full rebuild again with --workers ${workers}...`);
+        const parallelCpu = cpuWindow(null, nodePids);
+        const run = await rebuildInChild(prefix, { sourceArgs: args, log, workers });
+        parallel = { run, nodeCpuSeconds: parallelCpu.end().nodeMs / 1000 };
+        log(
+          `  ${workers} workers: ${run.seconds.toFixed(0)} s (one thread: ${rebuild.seconds.toFixed(0)} s), ${run.docsPerSecond.toLocaleString("en")} docs/s, ` +
+            `CPU: rebuild process ${run.cpuSeconds.toFixed(0)} s, node ${parallel.nodeCpuSeconds.toFixed(0)} s, peak RSS ${run.peakRssMiB.toFixed(0)} MiB`,
+        );
+      }
       log(`  raw _bulk of the first ${rawSample.toLocaleString("en")} fixture documents of the same source...`);
       const raw = await rawBulkRate(es, node, `${prefix}_raw`, sourceOptions(args), rawSample, nodePids);
       log(`  raw: ${raw.docsPerSecond.toLocaleString("en")} docs/s, node ${raw.nodeCpuMsPerDoc.toFixed(2)} ms CPU per document, ${raw.nodeCores.toFixed(2)} cores busy`);
@@ -137,7 +154,7 @@ async function main(): Promise<number> {
       const move = await moveSettled(es, names, { layout: config.indexLayout, now: new Date(Date.now() + DAY_MS) });
       log(`  moved ${move.moved.toLocaleString("en")}, kept ${move.kept.toLocaleString("en")} live, in ${move.seconds.toFixed(1)} s`);
       const fixtures = families.reduce((sum, family) => sum + family.fixtures, 0);
-      results.push({ fixtures, sizing: args.join(" "), rebuild, raw, rebuildNodeCpuMsPerDoc, nightly, families, kinds, streams, move });
+      results.push({ fixtures, sizing: args.join(" "), rebuild, raw, rebuildNodeCpuMsPerDoc, nightly, parallel, families, kinds, streams, move });
       if (!values.keep) await deleteIndicesWithPrefix(es, prefix);
     }
   } finally {
@@ -199,6 +216,13 @@ function table(results: SizeResult[]): string[] {
   lines.push(row("nightly: fixtures kept", results.map((r) => r.nightly.run.keptFixtures.toLocaleString("en"))));
   lines.push(row("nightly CPU s: rebuild / node", results.map((r) => `${r.nightly.run.cpuSeconds.toFixed(0)}/${r.nightly.nodeCpuSeconds.toFixed(0)}`)));
   lines.push(row("nightly peak RSS MiB", results.map((r) => r.nightly.run.peakRssMiB.toFixed(0))));
+  const withWorkers = (show: (parallel: NonNullable<SizeResult["parallel"]>, r: SizeResult) => string) =>
+    results.map((r) => (r.parallel ? show(r.parallel, r) : "-"));
+  lines.push(row("full with workers: wall s", withWorkers((p) => p.run.seconds.toFixed(0))));
+  lines.push(row("full with workers / one thread wall", withWorkers((p, r) => `${((100 * p.run.seconds) / r.rebuild.seconds).toFixed(0)}%`)));
+  lines.push(row("full with workers: docs/s", withWorkers((p) => p.run.docsPerSecond.toLocaleString("en"))));
+  lines.push(row("full with workers CPU s: rebuild / node", withWorkers((p) => `${p.run.cpuSeconds.toFixed(0)}/${p.nodeCpuSeconds.toFixed(0)}`)));
+  lines.push(row("full with workers peak RSS MiB", withWorkers((p) => p.run.peakRssMiB.toFixed(0))));
   const generationMs = (r: SizeResult) => (r.rebuild.cpuSeconds * 1000) / r.rebuild.documents;
   lines.push(row("CPU ms/doc: rebuild process", results.map((r) => generationMs(r).toFixed(2))));
   lines.push(row("CPU ms/doc: node, rebuild", results.map((r) => ms2(r.rebuildNodeCpuMsPerDoc))));

@@ -1,6 +1,6 @@
 /**
- * One `npm run rebuild -- --source synthetic ... [--full]` as an operator runs it (full by default,
- * `mode: "nightly"` keeps what history it can), in a child process
+ * One `npm run rebuild -- --source synthetic ... [--full] [--workers K]` as an operator runs it (full by default,
+ * `mode: "nightly"` keeps what history it can; `workers`: fixture workers), in a child process
  * under its own prefix (against `nodes` when given), for the load script's rebuild under load
  * and bench:scale: wall time, the load phase's docs/s (from its own summary line), the
  * process's peak RSS (the shared RSS sampler, every 250 ms: the rebuild is one node process) and
@@ -34,11 +34,12 @@ export async function rebuildInChild(
     nodes,
     mode = "full",
     log = () => {},
-  }: { sourceArgs?: string[]; nodes?: string[]; mode?: RebuildMode; log?: (line: string) => void } = {},
+    workers = 1,
+  }: { sourceArgs?: string[]; nodes?: string[]; mode?: RebuildMode; log?: (line: string) => void; workers?: number } = {},
 ): Promise<RebuildRun> {
   const started = Date.now();
   const script = join(PROJECT_ROOT, "scripts", "rebuild.ts");
-  const args = [...REBUILD_NODE_FLAGS, "--import", "tsx", script, "--source", "synthetic", ...sourceArgs, ...(mode === "full" ? ["--full"] : [])];
+  const args = [...REBUILD_NODE_FLAGS, "--import", "tsx", script, "--source", "synthetic", ...sourceArgs, ...(mode === "full" ? ["--full"] : []), "--workers", String(workers)];
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...(nodes ? { ELASTICSEARCH_URL: nodes.join(",") } : {}), INDEX_PREFIX: prefix },

@@ -4,7 +4,8 @@
  * npm run check:nightly). Throws a message naming the option for anything else.
  */
 import { parseArgs } from "node:util";
-import { DEFAULT_OPENFOOTBALL_DIR, isSyntheticScale, isWholeNumber, type SourceOptions } from "../../src/ingest/data-set.js";
+import { DEFAULT_OPENFOOTBALL_DIR, isSyntheticScale, isWholeNumber } from "../../src/ingest/data-set.js";
+import type { SourceOptions } from "../../src/ingest/sources/load-source.js";
 
 /** The options that name a source, for `parseArgs` (a script with options of its own adds them). */
 export const SOURCE_OPTIONS = {

@@ -1,40 +1,25 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { setImmediate } from "node:timers/promises";
 import { PROJECT_ROOT } from "../paths.js";
-import type { IndexedDocument } from "../domain/indexed-document.js";
-import type { Catalog, CatalogCountry, CatalogLeague, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
+import type { Catalog } from "../domain/catalog.js";
 import { catalogSource, type CatalogSource } from "./catalog-source.js";
 import { outlineCatalog, stagesOf, type CatalogOutline } from "./documents/catalog-outline.js";
-import { PAUSE_EVERY, runWalk, runWalkYielding, type Walk } from "./walk.js";
-import { countryDocument, leagueDocument, seasonDocument, teamDocument, type SeasonSummary } from "./documents/reference-documents.js";
+import { catalogLookups, type CatalogLookups } from "./documents/catalog-lookups.js";
+import { runWalk, runWalkYielding, type Walk } from "./walk.js";
+import { countryDocument, leagueDocument, seasonDocument, teamDocument } from "./documents/reference-documents.js";
 import { searchExtras } from "./documents/search-extras.js";
-import { seasonSummaries } from "./documents/season-summaries.js";
-import { buildFixtureDocument } from "./fixtures/build-fixture-document.js";
-import { CheckpointTaker, plannedMatches, type ResumeAt } from "./fixtures/match-plans.js";
-import { TeamSearchFields } from "./fixtures/team-search-fields.js";
-import { positionKey, SeasonTablesBuilder, standingDocuments, walkSeasonTables, type SeasonTables } from "./season-tables.js";
+import { fixtureDocuments, pausing, withoutPauses } from "./fixtures/fixture-documents.js";
+import { CheckpointTaker, type ResumeAt } from "./fixtures/match-plans.js";
+import { SeasonTablesBuilder, standingDocuments, walkSeasonTables, type SeasonTables } from "./season-tables.js";
 import { checkpointInstant, seasonsBefore } from "./kept-history/model-checkpoint.js";
 import type { WalkedParts, WalkStart } from "./kept-history/kept-history.js";
-import { buildLiveSlate } from "./live-slate/index.js";
 import { historyAtCut, nextCut } from "./kept-history/history-fingerprint.js";
-import { keptInHistory } from "./fixtures/kept-in-history.js";
+import { splitFixtureWalk } from "./fixture-workers/fixture-share.js";
 import type { DataSet } from "./rebuild.js";
 import type { DataOrigin } from "../store/index-versions.js";
-import { dropImplicitStages } from "./sources/normalize-stages.js";
-import { openfootballCatalog } from "./sources/openfootball-source.js";
-import { syntheticCatalogSource } from "./synthetic/index.js";
+import { assertUniqueFixtureIds, loadCatalogSource, type SourceOptions } from "./sources/load-source.js";
 
 export const DEFAULT_OPENFOOTBALL_DIR = join(PROJECT_ROOT, "..", "shared", "data", "openfootball");
-
-/**
- * Where a rebuild reads its catalog. Synthetic: `scale` (about that many fixtures, by adding
- * generated leagues) or `leagues` (exactly that many generated leagues), and `historySeasons`
- * (past seasons of each generated league, 4 by default): history and leagues grow apart.
- */
-export type SourceOptions =
-  | { source: "openfootball"; dir: string }
-  | { source: "synthetic"; scale?: number; leagues?: number; historySeasons?: number };
 
 /** Real data when the shared folder is there, else the synthetic set (what `npm start` uses). */
 export function defaultSource(): SourceOptions {
@@ -54,7 +39,7 @@ export async function buildDataSet(
   log: (line: string) => void = () => {},
 ): Promise<{ dataSet: DataSet; summary: string[] }> {
   const source = loadCatalogSource(options, now);
-  const { dataSet, summary } = await runWalkYielding(dataSetWalk(source, now, log));
+  const { dataSet, summary } = await runWalkYielding(dataSetWalk(source, now, log, options));
   return { dataSet: { ...dataSet, origin: originOf(options) }, summary: [`Source: ${options.source}`, ...summary] };
 }
 
@@ -122,12 +107,14 @@ export function buildDataSetFromCatalog(
 /**
  * The documents of a streamed catalog: the outline walk runs here; the table walk when the
  * documents are first asked for (a rebuild runs it through `history.walk`, from the start or
- * from a checkpoint), the fixture walk while loading.
+ * from a checkpoint), the fixture walk while loading. A catalog read from a source (`options`)
+ * can be read again, so its fixture walk can be split between fixture workers.
  */
 function* dataSetWalk(
   source: CatalogSource,
   now: Date,
   log: (line: string) => void,
+  options?: SourceOptions,
 ): Walk<{ dataSet: DataSet; summary: string[] }> {
   const outline = yield* outlineCatalog(source, now);
   log(
@@ -150,7 +137,7 @@ function* dataSetWalk(
     history: {
       at: (cut, salt) => runWalkYielding(historyAtCut({ source, outlines: outline.seasons, summaries: lookups.summaries, salt }, cut)),
       cutAfter: (inPlaySeasons, notAfter) => nextCut(inPlaySeasons, outline.seasons, notAfter),
-      walk: (start) => walkForRebuild(source, lookups, outline, now, start, log),
+      walk: (start) => walkForRebuild({ source, options }, lookups, outline, now, start, log),
     },
     now,
   };
@@ -163,10 +150,11 @@ function* dataSetWalk(
  * walk, from the same start, as the fixtures are loaded, taking on its way the checkpoint for the
  * cut the rebuild will record. That cut is foreseen here from the outline: a season is in play
  * when a fixture of it kicks off at `liveFrom` or later (every such fixture is in the live part);
- * the rebuild records the checkpoint only when the cut it finds is this one.
+ * the rebuild records the checkpoint only when the cut it finds is this one. A source that can be
+ * read again (`options`) can have its fixture walk split between workers (`split`).
  */
 async function walkForRebuild(
-  source: CatalogSource,
+  { source, options }: { source: CatalogSource; options: SourceOptions | undefined },
   lookups: CatalogLookups,
   outline: CatalogOutline,
   now: Date,
@@ -198,6 +186,10 @@ async function walkForRebuild(
       if (!take.finished) throw new Error("The model checkpoint is taken by the fixture walk: read it once every fixture document was made");
       return take.taken && { ...take.taken, cut };
     },
+    ...(options && {
+      split: (workers: number) =>
+        splitFixtureWalk({ source: options, now, seasonCounts: lookups.seasonCounts, positions: tables.positions, kept: start.kept, resume, take, cut }, workers),
+    }),
   };
 }
 
@@ -212,25 +204,6 @@ function* tablesWalk(
   return builder.finish(source.seasons);
 }
 
-/** The catalog by id, and each season's outline and summary: what every kind of document looks up. */
-type CatalogLookups = {
-  leagues: Map<number, CatalogLeague>;
-  countries: Map<number, CatalogCountry>;
-  teams: Map<number, CatalogTeam>;
-  summaries: Map<number, SeasonSummary>;
-  /** Fixtures per season: a walk knows when a season's last fixture has passed. */
-  seasonCounts: Map<number, number>;
-};
-
-function catalogLookups(source: CatalogSource, outline: CatalogOutline): CatalogLookups {
-  return {
-    leagues: new Map(source.leagues.map((league) => [league.id, league])),
-    countries: new Map(source.countries.map((country) => [country.id, country])),
-    teams: new Map(source.teams.map((team) => [team.id, team])),
-    summaries: seasonSummaries(source.seasons, outline.seasons),
-    seasonCounts: new Map([...outline.seasons].map(([id, season]) => [id, season.count])),
-  };
-}
 
 function referenceDocuments(
   source: CatalogSource,
@@ -268,124 +241,4 @@ function referenceDocuments(
   };
 }
 
-/**
- * Fixture documents are the big ones: generated in kick-off order while they are loaded, never
- * all at once. A nightly rebuild skips what the history it keeps holds (`keptInHistory` of the
- * `kept` seasons); resumed at a checkpoint the walk starts there, else those matches are still
- * played, for the model the later fixtures are priced with. Between two documents the walk may
- * pass a long stretch of kept matches, so it offers a pause (`PAUSE`) every few thousand matches:
- * a rebuild takes it (`pausing`), so the rebuild lease's heartbeat keeps beating.
- */
-function* fixtureDocuments(
-  source: CatalogSource,
-  lookups: CatalogLookups,
-  positions: Map<string, number>,
-  now: Date,
-  { kept = NO_SEASONS, resume, take }: { kept?: ReadonlySet<number>; resume?: ResumeAt | undefined; take?: CheckpointTaker | undefined },
-): Generator<IndexedDocument | typeof PAUSE> {
-  const { leagues, countries, teams, summaries } = lookups;
-  const teamSearch = new TeamSearchFields();
-  let walked = 0;
-  for (const step of plannedMatches(source, lookups.seasonCounts, now, { resume, take })) {
-    if (++walked % PAUSE_EVERY === 0) yield PAUSE;
-    if (step.kind !== "match" || keptInHistory(step.match, kept)) continue;
-    const { match, plan, outcome } = step;
-    const league = leagues.get(match.league_id)!;
-    const stageId = match.stage?.id ?? 0;
-    const doc = buildFixtureDocument(
-      match,
-      plan,
-      {
-        league,
-        country: countries.get(league.country_id)!,
-        season: summaries.get(match.season_id)!,
-        home: teams.get(match.home_team_id)!,
-        away: teams.get(match.away_team_id)!,
-        positions: {
-          home: positions.get(positionKey(match.season_id, stageId, match.home_team_id)) ?? null,
-          away: positions.get(positionKey(match.season_id, stageId, match.away_team_id)) ?? null,
-        },
-        teamSearch,
-      },
-      now,
-      outcome,
-    );
-    yield { id: String(match.id), doc };
-  }
-}
 
-const NO_SEASONS: ReadonlySet<number> = new Set();
-
-/** A walk's offer to let the event loop turn. */
-const PAUSE = Symbol("pause");
-
-/** A walk's documents, its pauses taken. */
-async function* pausing(steps: Iterable<IndexedDocument | typeof PAUSE>): AsyncGenerator<IndexedDocument> {
-  for (const step of steps) {
-    if (step === PAUSE) await setImmediate();
-    else yield step;
-  }
-}
-
-/** A walk's documents read at once (a bench's raw load, tests), its pauses left out. */
-function* withoutPauses(steps: Iterable<IndexedDocument | typeof PAUSE>): Generator<IndexedDocument> {
-  for (const step of steps) if (step !== PAUSE) yield step;
-}
-
-function loadCatalogSource(options: SourceOptions, now: Date): CatalogSource {
-  if (options.source === "synthetic") {
-    const { source: _synthetic, ...sizes } = options;
-    return syntheticCatalogSource({ now, ...sizes });
-  }
-  const { catalog } = openfootballCatalog(options.dir, now);
-  const slate = buildLiveSlate({
-    now,
-    leagues: catalog.leagues.filter((league) => league.level === 1 && !isInternational(league.code)),
-    teamsByLeague: latestTeamsByLeague(catalog),
-  });
-  const whole: Catalog = {
-    ...catalog,
-    seasons: [...catalog.seasons, ...slate.seasons],
-    matches: dropImplicitStages([...catalog.matches, ...slate.matches]),
-  };
-  assertUniqueFixtureIds(whole);
-  return catalogSource(whole);
-}
-
-function isInternational(code: string): boolean {
-  return code === "uefa.cl" || code === "copa.l";
-}
-
-/** The teams of each league's latest real season: the simulated season plays with them. */
-function latestTeamsByLeague(catalog: Catalog): Map<number, number[]> {
-  const latest = new Map<number, CatalogSeason>();
-  const firstKickoff = new Map<number, string>();
-  for (const match of catalog.matches) {
-    const known = firstKickoff.get(match.season_id);
-    if (!known || match.date_time < known) firstKickoff.set(match.season_id, match.date_time);
-  }
-  for (const season of catalog.seasons) {
-    const current = latest.get(season.league_id);
-    if (!current || (firstKickoff.get(season.id) ?? "") > (firstKickoff.get(current.id) ?? "")) latest.set(season.league_id, season);
-  }
-  const result = new Map<number, number[]>();
-  const placeholders = new Set(catalog.teams.filter((team) => team.placeholder).map((team) => team.id));
-  for (const [leagueId, season] of latest) {
-    const ids = new Set<number>();
-    for (const match of catalog.matches) {
-      if (match.season_id !== season.id || match.stage?.name.match(/play-?off|final/i)) continue;
-      for (const id of [match.home_team_id, match.away_team_id]) if (!placeholders.has(id)) ids.add(id);
-    }
-    result.set(leagueId, [...ids].sort((a, b) => a - b));
-  }
-  return result;
-}
-
-/** Real and simulated fixtures get ids from different namespaces: one check across both. */
-function assertUniqueFixtureIds(catalog: Catalog): void {
-  const seen = new Set<number>();
-  for (const match of catalog.matches) {
-    if (seen.has(match.id)) throw new Error(`Fixture id ${match.id} is used twice; nothing was loaded`);
-    seen.add(match.id);
-  }
-}

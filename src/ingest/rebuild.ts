@@ -16,20 +16,21 @@ import {
   swapAliases,
   versionMeta,
 } from "../store/index-versions.js";
-import type { IndexLayout, IndexReplicas } from "../config.js";
-import type { FixtureDocument } from "../domain/fixture/fixture-document.js";
-import { placeFixture } from "../domain/fixture/index-family.js";
+import type { Config, IndexLayout, IndexReplicas } from "../config.js";
 import { layoutOf } from "../store/index-layout.js";
 import { Lease, type LeaseOptions } from "../store/lease.js";
 import { recomputeSeasonStandings } from "../standings/recompute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
-import { bulkLoad, type LoadableDocument } from "../store/bulk-load.js";
+import { bulkLoad } from "../store/bulk-load.js";
 import { countDocuments } from "../store/searches.js";
 import { releaseWriteBlock } from "../store/index-clone.js";
 import { pruneCheckpoints, saveCheckpoint } from "../store/model-checkpoints.js";
 import { checkpointId, type ModelCheckpoint, type RecordedCheckpoint } from "./kept-history/model-checkpoint.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
+import { fixturePlacer, type FixturePlacement } from "./fixture-placement.js";
+import { loadInWorkers } from "./fixture-workers/load-in-workers.js";
+import type { FixtureSplit } from "./fixture-workers/fixture-share.js";
 import type { HistoryAtCut } from "./kept-history/history-fingerprint.js";
 import {
   historySalt,
@@ -58,8 +59,16 @@ export type DataSet = Record<DataSetIndex, DataSetPart> & {
 /** One index's documents, and how many there must be. */
 export type DataSetPart = { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> };
 
-/** What a rebuild loads: each index's documents (for a data set with history, the standings and fixtures of its walk), and the checkpoint the walk took (once the fixtures are loaded). */
-type LoadParts = Record<DataSetIndex, DataSetPart> & { checkpoint: () => ModelCheckpoint | null; resumedAt: string | null };
+/**
+ * What a rebuild loads: each index's documents (for a data set with history, the standings and
+ * fixtures of its walk), the checkpoint the walk took (once the fixtures are loaded), and the
+ * fixture walk split between workers when the data set can be read again.
+ */
+type LoadParts = Record<DataSetIndex, DataSetPart> & {
+  checkpoint: () => ModelCheckpoint | null;
+  resumedAt: string | null;
+  split?: ((workers: number) => FixtureSplit) | undefined;
+};
 
 /** A data set's indices: its fixtures are one stream, which the rebuild splits into the live part and history. */
 export type DataSetIndex = Exclude<VersionedIndex, "fixtures_history">;
@@ -87,6 +96,14 @@ export type RebuildReport = {
 /** `full` loads every document; `nightly` keeps the previous version's history when nothing it was built from changed (kept-history/). */
 export type RebuildMode = "full" | "nightly";
 
+/**
+ * How a rebuild runs: its mode (full by default), and how many fixture workers build and load the
+ * fixtures (fixture-workers/: threads, each with its own client to `elasticsearch`; 1, the
+ * default, walks them in the rebuild's own thread). Workers need a data set read from a source:
+ * one held in memory is walked in one thread whatever is asked.
+ */
+export type RebuildOptions = { mode?: RebuildMode; workers?: { count: number; elasticsearch: Config["elasticsearch"] } };
+
 export class CountMismatchError extends Error {}
 
 type Log = (line: string) => void;
@@ -112,10 +129,10 @@ export async function rebuild(
   log: Log = () => {},
   layout: IndexLayout | IndexReplicas = "auto",
   leaseOptions: LeaseOptions = {},
-  mode: RebuildMode = "full",
+  { mode = "full", workers }: RebuildOptions = {},
 ): Promise<RebuildReport> {
   return Lease.hold(es, names, "rebuild", { log, ...leaseOptions }, (lease) =>
-    rebuildHoldingLease(es, names, data, { log, layout: layoutOf(layout), lease, mode }),
+    rebuildHoldingLease(es, names, data, { log, layout: layoutOf(layout), lease, mode, workers }),
   );
 }
 
@@ -123,7 +140,7 @@ async function rebuildHoldingLease(
   es: Client,
   names: IndexNames,
   data: DataSet,
-  { log, layout, lease, mode }: { log: Log; layout: IndexLayout; lease: Lease; mode: RebuildMode },
+  { log, layout, lease, mode, workers }: { log: Log; layout: IndexLayout; lease: Lease; mode: RebuildMode; workers: RebuildOptions["workers"] },
 ): Promise<RebuildReport> {
   const started = Date.now();
   const rebuildStarted = new Date(started);
@@ -139,8 +156,15 @@ async function rebuildHoldingLease(
     const loadStarted = Date.now();
     const { keep, why } = await keptHistory(es, names, versions, layout, log);
     const parts = await loadParts(es, names, data, { start: versions, keep, liveFrom: liveHoursBefore(now, layout) }, log);
-    const inPlaySeasons = await loadVersion(es, names, versions.version, { parts, keep, layout, now, withHistory: data.history !== undefined }, log);
-    const checkpoint = await recordHistory(es, names, versions, data.history, { inPlaySeasons, layout, now, salt, checkpoint: parts.checkpoint(), resumed: parts.resumedAt !== null });
+    const loaded = await loadVersion(es, names, versions.version, { parts, keep, layout, now, withHistory: data.history !== undefined, workers }, log);
+    const checkpoint = await recordHistory(es, names, versions, data.history, {
+      inPlaySeasons: loaded.inPlaySeasons,
+      layout,
+      now,
+      salt,
+      checkpoint: loaded.checkpoint(),
+      resumed: parts.resumedAt !== null,
+    });
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const counts = await checkCounts(es, names, versions.version, parts);
     await lease.assertHeld();
@@ -243,7 +267,14 @@ async function loadParts(
   if (!data.history) return { ...data, checkpoint: () => null, resumedAt: null };
   const resume = keep ? await resumeAtCheckpoint(es, names, { previous: start.previous, recorded: start.recorded, keep }, log) : null;
   const walked = await data.history.walk({ kept: new Set(keep?.seasons ?? []), resume, liveFrom });
-  return { ...data, standings: walked.standings, fixtures: walked.fixtures, checkpoint: walked.checkpoint, resumedAt: resume?.checkpoint.instant ?? null };
+  return {
+    ...data,
+    standings: walked.standings,
+    fixtures: walked.fixtures,
+    checkpoint: walked.checkpoint,
+    split: walked.split,
+    resumedAt: resume?.checkpoint.instant ?? null,
+  };
 }
 
 /** Documents a rebuild generates and loads: all of the data set's but a kept history's. */
@@ -254,49 +285,65 @@ function loadedCount(parts: Record<DataSetIndex, DataSetPart>, keep: HistoryAtCu
 /**
  * Generates each index's documents and loads them into the new version as they come (the bulk
  * helper sends a batch while the next is generated), then readies the indices for reading.
- * Each fixture goes to the live part or history as `familyOf` says at the data set's `now`, as that
- * family's index keeps it (`placeFixture`: history keeps no statistic among the `effective` values);
- * the fixtures of a kept history's seasons are already there and not generated.
+ * Each fixture goes to the live part or history as `fixturePlacer` says; the fixtures of a kept
+ * history's seasons are already there and not generated. With workers (and a data set that can
+ * be read again) the fixtures are walked and loaded in that many threads, a share of the seasons
+ * each, while this one waits and keeps the lease.
  * Nothing is spooled, so neither memory nor disk grows with the catalogue; a fault in the
  * source half-way fails the rebuild, which deletes the new version (the aliases never moved).
- * Returns the seasons in play: where the next nightly rebuild may cut.
+ * Returns the seasons in play (where the next nightly rebuild may cut) and the checkpoint the
+ * fixture walk took.
  */
 async function loadVersion(
   es: Client,
   names: IndexNames,
   version: string,
-  load: { parts: Record<DataSetIndex, DataSetPart>; keep: HistoryAtCut | null; layout: IndexLayout; now: Date; withHistory: boolean },
+  load: { parts: LoadParts; keep: HistoryAtCut | null; layout: IndexLayout; now: Date; withHistory: boolean; workers: RebuildOptions["workers"] },
   log: Log,
-): Promise<Set<number>> {
+): Promise<{ inPlaySeasons: Set<number>; checkpoint: () => ModelCheckpoint | null }> {
   const { parts, keep } = load;
   const total = loadedCount(parts, keep);
   log(`Generating and loading ${total.toLocaleString("en")} documents`);
   const progress = new ProgressReporter(total, log);
-  const families = { fixtures: versionedIndexName(names.fixtures, version), fixtures_history: versionedIndexName(names.fixtures_history, version) };
-  // Seasons in play: a fixture in the live part that kicked off within liveHours or is to come (not one postponed long ago).
+  const placement: FixturePlacement = {
+    families: { fixtures: versionedIndexName(names.fixtures, version), fixtures_history: versionedIndexName(names.fixtures_history, version) },
+    now: load.now.toISOString(),
+    liveHours: load.layout.liveHours,
+    liveFrom: liveHoursBefore(load.now, load.layout),
+    recordsInPlay: load.withHistory,
+  };
   const inPlaySeasons = new Set<number>();
-  const liveFrom = liveHoursBefore(load.now, load.layout);
+  let checkpoint = parts.checkpoint;
   for (const logical of DATA_SET_INDICES) {
     const index = versionedIndexName(names[logical], version);
     const before = progress.done;
     const fixtures = logical === "fixtures";
     const promised = parts[logical].count - (fixtures ? (keep?.fixtureCount ?? 0) : 0);
-    const sent = await bulkLoad(es, index, parts[logical].documents(), {
-      total: promised,
-      onProgress: ({ sent }) => progress.update(before + sent, logical),
-      ...(fixtures && {
-        place: (item: LoadableDocument) => {
-          const placed = placeFixture(item.doc as FixtureDocument, load.now, load.layout.liveHours);
-          if (load.withHistory && placed.family === "fixtures" && placed.doc.date_time >= liveFrom) inPlaySeasons.add(placed.doc.season.id);
-          return { index: families[placed.family], doc: placed.doc };
-        },
-      }),
-    });
+    const onProgress = (sent: number) => progress.update(before + sent, logical);
+    let sent: number;
+    if (fixtures && load.workers && load.workers.count > 1 && parts.split) {
+      const split = parts.split(load.workers.count);
+      log(`Fixtures: ${split.shares.length} workers, a share of the seasons each`);
+      const elasticsearch = load.workers.elasticsearch;
+      const results = await loadInWorkers(
+        split.shares.map((share) => ({ share, elasticsearch, placement })),
+        onProgress,
+      );
+      sent = results.reduce((sum, result) => sum + result.sent, 0);
+      for (const result of results) for (const seasonId of result.inPlaySeasons) inPlaySeasons.add(seasonId);
+      checkpoint = () => split.checkpoint(results.map((result) => result.taken));
+    } else {
+      sent = await bulkLoad(es, index, parts[logical].documents(), {
+        total: promised,
+        onProgress: (event) => onProgress(event.sent),
+        ...(fixtures && { place: fixturePlacer(placement, inPlaySeasons) }),
+      });
+    }
     if (sent !== promised) throw new CountMismatchError(`${logical}: the source promised ${promised} documents and made ${sent}`);
   }
   progress.finish();
   await finishVersion(es, names, version, load.layout);
-  return inPlaySeasons;
+  return { inPlaySeasons, checkpoint };
 }
 
 /** Where the live part begins at `now`: liveHours before it (the next cut is foreseen there). */

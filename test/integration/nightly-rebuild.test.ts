@@ -1,16 +1,15 @@
-import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/domain/catalog.js";
 import { buildDataSetFromCatalog } from "../../src/ingest/data-set.js";
 import { rebuild, type RebuildMode, type RebuildReport } from "../../src/ingest/rebuild.js";
-import { VERSIONED_INDICES, versionedIndexName } from "../../src/store/index-names.js";
 import { aliasTargets, versionMeta } from "../../src/store/index-versions.js";
 import { applyFixtureUpdate, updateTarget } from "../../src/live/apply-update.js";
 import { moveSettled } from "../../src/ingest/move-settled.js";
 import { checkpointsIndex, saveCheckpoint } from "../../src/store/model-checkpoints.js";
 import { recomputeSeasonStandings } from "../../src/standings/recompute.js";
 import { MINI_SEASONS, miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
+import { documentHashes } from "../support/document-hashes.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**
@@ -55,28 +54,12 @@ afterAll(async () => {
 
 async function rebuildAt(source: Catalog, now: Date, mode: RebuildMode, log: string[] = []): Promise<RebuildReport> {
   const { dataSet } = buildDataSetFromCatalog(source, now);
-  return rebuild(env.es, env.deps.indices, { ...dataSet, origin: { source: "mini" } }, (line) => log.push(line), "auto", {}, mode);
+  return rebuild(env.es, env.deps.indices, { ...dataSet, origin: { source: "mini" } }, (line) => log.push(line), "auto", {}, { mode });
 }
 
-/**
- * Per versioned index of `version`, the sorted SHA-256 of each document (its id and `_source`);
- * `without` fields dropped first (a kept document keeps the `updated_at` of the version it was built in).
- */
-async function documentHashes(version: string, without: readonly string[] = []): Promise<Record<string, string[]>> {
-  const hashes: Record<string, string[]> = {};
-  for (const logical of VERSIONED_INDICES) {
-    const index = versionedIndexName(env.deps.indices[logical], version);
-    await env.es.indices.refresh({ index });
-    const response = await env.es.search<Record<string, unknown>>({ index, size: 1000 });
-    hashes[logical] = response.hits.hits
-      .map((hit) => {
-        const source = { ...hit._source };
-        for (const field of without) delete source[field];
-        return createHash("sha256").update(`${hit._id}\n${JSON.stringify(source)}`).digest("hex");
-      })
-      .sort();
-  }
-  return hashes;
+/** The documents of `version`, hashed (test/support/document-hashes.ts). */
+function hashesOf(version: string, without: readonly string[] = []): Promise<Record<string, string[]>> {
+  return documentHashes(env.es, env.deps.indices, version, without);
 }
 
 describe("a nightly rebuild", () => {
@@ -99,7 +82,7 @@ describe("a nightly rebuild", () => {
     // The walk starts at the current season's first kick-off, with the model the full rebuild had there.
     expect(log.join("\n")).toContain(`Resuming the model at ${at(-24 * 20)}, its checkpoint for the cut ${at(-24 * 20)}`);
     expect(nightly.counts).toEqual(full.counts);
-    expect(await documentHashes(nightly.version)).toEqual(await documentHashes(full.version));
+    expect(await hashesOf(nightly.version)).toEqual(await hashesOf(full.version));
   });
 
   it("without its checkpoint plays history from the start, and gives the same documents", async () => {
@@ -109,7 +92,7 @@ describe("a nightly rebuild", () => {
     expect(nightly.history.kept).toBe(SETTLED_PAST.length);
     expect(log.join("\n")).toContain("No model checkpoint for this history: the walk plays every match from the start");
     // The previous version is the nightly rebuild that equals the full one (which is deleted by now).
-    expect(await documentHashes(nightly.version)).toEqual(await documentHashes(nightly.previous!));
+    expect(await hashesOf(nightly.version)).toEqual(await hashesOf(nightly.previous!));
     // It took the checkpoint again on its way.
     const recorded = (await versionMeta(env.es, env.deps.indices.fixtures)).history as { cut: string; fingerprint: string; checkpoint?: string };
     expect(recorded.checkpoint).toBe(`${at(-24 * 20)}.${recorded.fingerprint}`);
@@ -122,7 +105,7 @@ describe("a nightly rebuild", () => {
     // The recent fixture has settled for more than 72 h by now: loaded into history, not kept.
     expect(nightly.counts.fixtures_history).toBe(SETTLED_PAST.length + 3);
     const reference = await rebuildAt(catalog, later, "full");
-    expect(await documentHashes(nightly.version, ["updated_at"])).toEqual(await documentHashes(reference.version, ["updated_at"]));
+    expect(await hashesOf(nightly.version, ["updated_at"])).toEqual(await hashesOf(reference.version, ["updated_at"]));
   });
 
   it("plays history from the start when a kept season's standings were recomputed since, and keeps only the checkpoints of the live and previous versions", async () => {
@@ -140,7 +123,7 @@ describe("a nightly rebuild", () => {
     const recorded = (await versionMeta(env.es, env.deps.indices.fixtures)).history as { checkpoint?: string };
     expect(held.hits.hits.map((hit) => hit._id)).toEqual([recorded.checkpoint]);
     const reference = await rebuildAt(catalog, later, "full");
-    expect(await documentHashes(nightly.version)).toEqual(await documentHashes(reference.version));
+    expect(await hashesOf(nightly.version)).toEqual(await hashesOf(reference.version));
   });
 
   it("loads everything when the source's history changed before the cut, and serves the change", async () => {

@@ -16,6 +16,7 @@ import { creationSettings } from "../../store/index-layout.js";
 import { cloneIndex } from "../../store/index-clone.js";
 import { deleteMatching } from "../../store/index-versions.js";
 import { countDocuments } from "../../store/searches.js";
+import type { FixtureSplit } from "../fixture-workers/fixture-share.js";
 import { codeFingerprint } from "./code-fingerprint.js";
 import { keptStandings } from "../../store/kept-standings.js";
 import { loadCheckpoint } from "../../store/model-checkpoints.js";
@@ -58,6 +59,12 @@ export type WalkedParts = {
    * read it once they all were; null when the walk could not take one.
    */
   checkpoint: () => ModelCheckpoint | null;
+  /**
+   * The fixture walk split by season between fixture workers, each of which walks its share again
+   * in a thread of its own (fixture-workers/); absent when the data set cannot be read again (a
+   * catalog held in memory). Then `checkpoint` is the split's.
+   */
+  split?: (workers: number) => FixtureSplit;
 };
 
 /**

@@ -7,6 +7,8 @@ import { nextCut } from "../../../src/ingest/kept-history/history-fingerprint.js
 import { keptInHistory } from "../../../src/ingest/fixtures/kept-in-history.js";
 import { checkpointInstant, seasonsBefore } from "../../../src/ingest/kept-history/model-checkpoint.js";
 import { runWalk } from "../../../src/ingest/walk.js";
+import { mergeTaken } from "../../../src/ingest/fixture-workers/fixture-share.js";
+import { seasonShares } from "../../../src/ingest/fixture-workers/season-shares.js";
 import { MINI_LEAGUE, MINI_SEASONS, miniCatalog } from "../../support/mini-catalog.js";
 
 const NOW = new Date("2026-11-25T12:00:00.000Z");
@@ -120,3 +122,38 @@ describe("the results walk (the tables')", () => {
   });
 });
 
+
+describe("a walk split into shares of the seasons (fixture workers)", () => {
+  const everySeason = new Map([...seasonCounts, [SPANNING.id, seasonCounts.get(SPANNING.id) ?? 0]]);
+
+  it("plans, from the start and resumed, every fixture exactly once across the shares, as the one walk does", () => {
+    const { checkpoint, plans } = takenFromStart();
+    const resume = { checkpoint, kept };
+    const whole = planned(plannedMatches(source, seasonCounts, NOW, { resume }));
+    for (const workers of [2, 3]) {
+      const shares = seasonShares(everySeason, workers);
+      expect(shares.flat().sort((a, b) => a - b)).toEqual([...everySeason.keys()].sort((a, b) => a - b));
+      const fromStart = shares.map((own) => planned(plannedMatches(source, seasonCounts, NOW, { own: new Set(own) })));
+      expect(new Map(fromStart.flatMap((part) => [...part]))).toEqual(plans);
+      expect(fromStart.reduce((sum, part) => sum + part.size, 0)).toBe(plans.size);
+      const resumed = shares.map((own) => planned(plannedMatches(source, seasonCounts, NOW, { resume, own: new Set(own) })));
+      expect(new Map(resumed.flatMap((part) => [...part]))).toEqual(whole);
+      expect(resumed.reduce((sum, part) => sum + part.size, 0)).toBe(whole.size);
+    }
+  });
+
+  it("takes together the checkpoint the one walk takes", () => {
+    const { checkpoint } = takenFromStart();
+    for (const workers of [2, 3]) {
+      const taken = seasonShares(everySeason, workers).map((own) => {
+        const take = new CheckpointTaker(checkpointInstant(cut, outline.seasons), kept);
+        for (const _ of plannedMatches(source, seasonCounts, NOW, { take, own: new Set(own) }));
+        return take.taken;
+      });
+      // Each share took the plans of its own seasons only.
+      expect(taken.filter((part) => part!.plans.length > 0).length).toBeLessThanOrEqual(workers);
+      expect(JSON.parse(JSON.stringify(mergeTaken(taken)))).toEqual(checkpoint);
+    }
+    expect(mergeTaken([checkpoint, null])).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import type { IndexedDocument } from "../../domain/indexed-document.js";
+import { catalogLookups } from "../documents/catalog-lookups.js";
+import { outlineCatalog } from "../documents/catalog-outline.js";
+import { fixtureDocuments, pausing } from "../fixtures/fixture-documents.js";
+import { CheckpointTaker, type ResumeAt, type WalkCheckpoint } from "../fixtures/match-plans.js";
+import type { ModelCheckpoint } from "../kept-history/model-checkpoint.js";
+import { loadCatalogSource, type SourceOptions } from "../sources/load-source.js";
+import { runWalk } from "../walk.js";
+import { seasonShares } from "./season-shares.js";
+
+/**
+ * One fixture worker's part of a rebuild's fixture walk, as plain data a thread can be given: the
+ * source to read again, the seasons whose fixtures it builds (`own`), and what the rebuild's own
+ * table walk and plan decided (table positions, the kept seasons, the checkpoint it resumes at and
+ * the one to take).
+ */
+export type FixtureShare = {
+  source: SourceOptions;
+  /** The data set's now, ISO: the source read again at it is the same catalogue. */
+  now: string;
+  own: number[];
+  /** Every season's table positions (`positionKey`), from the rebuild's table walk. */
+  positions: Array<[string, number]>;
+  /** Seasons whose fixtures a kept history holds. */
+  kept: number[];
+  /** The checkpoint the walk resumes at (the model and plans), or null: from the start. */
+  resume: WalkCheckpoint | null;
+  /** The checkpoint to take on the way: its instant and the seasons it is for. */
+  take: { instant: string; kept: number[] };
+};
+
+/** A rebuild's fixture walk split into shares (`shares`), and the checkpoint their parts make (`checkpoint`). */
+export type FixtureSplit = {
+  shares: FixtureShare[];
+  checkpoint(taken: ReadonlyArray<WalkCheckpoint | null>): ModelCheckpoint | null;
+};
+
+/** The walk a rebuild would run in one thread, split by season into `workers` shares. */
+export function splitFixtureWalk(
+  walk: {
+    source: SourceOptions;
+    now: Date;
+    seasonCounts: ReadonlyMap<number, number>;
+    positions: ReadonlyMap<string, number>;
+    kept: ReadonlySet<number>;
+    resume: ResumeAt | undefined;
+    take: CheckpointTaker;
+    cut: string;
+  },
+  workers: number,
+): FixtureSplit {
+  const common = {
+    source: walk.source,
+    now: walk.now.toISOString(),
+    positions: [...walk.positions],
+    kept: [...walk.kept],
+    resume: walk.resume?.checkpoint ?? null,
+    take: { instant: walk.take.instant, kept: [...walk.take.kept] },
+  };
+  return {
+    shares: seasonShares(walk.seasonCounts, workers).map((own) => ({ ...common, own })),
+    checkpoint: (taken) => {
+      const merged = mergeTaken(taken);
+      return merged && { ...merged, cut: walk.cut };
+    },
+  };
+}
+
+/**
+ * The checkpoint the shares took together: every walk brings the whole model along, so each took
+ * the same model; each took the plans of its own seasons. None when any took none (the walks
+ * resumed after the instant).
+ */
+export function mergeTaken(taken: ReadonlyArray<WalkCheckpoint | null>): WalkCheckpoint | null {
+  const [first] = taken;
+  if (!first || taken.some((part) => part === null)) return null;
+  const plans = taken.flatMap((part) => part!.plans).sort(([a], [b]) => a - b);
+  return { instant: first.instant, model: first.model, plans };
+}
+
+/**
+ * A share's fixture documents, walked in this thread: the source read again, outlined, and walked
+ * from the same start as the rebuild's, building the `own` seasons' fixtures only. `taken` is the
+ * checkpoint's part once every document was made.
+ */
+export function shareDocuments(share: FixtureShare): { documents: AsyncIterable<IndexedDocument>; taken(): WalkCheckpoint | null } {
+  const now = new Date(share.now);
+  const source = loadCatalogSource(share.source, now);
+  const lookups = catalogLookups(source, runWalk(outlineCatalog(source, now)));
+  const kept = new Set(share.kept);
+  const take = new CheckpointTaker(share.take.instant, new Set(share.take.kept));
+  const resume: ResumeAt | undefined = share.resume ? { checkpoint: share.resume, kept } : undefined;
+  const own = new Set(share.own);
+  return {
+    documents: pausing(fixtureDocuments(source, lookups, new Map(share.positions), now, { kept, resume, take, own })),
+    taken: () => {
+      if (!take.finished) throw new Error("A share's checkpoint is taken by its walk: read it once every document was made");
+      return take.taken;
+    },
+  };
+}
