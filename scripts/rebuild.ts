@@ -40,7 +40,9 @@ export function parseRebuildArgs(args: string[]): { options: SourceOptions; mode
 async function main(): Promise<void> {
   const { options, mode, workers } = parseRebuildArgs(process.argv.slice(2));
   const config = loadConfig();
-  const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 120_000 });
+  // A batch of big fixture documents can take the node a while: the same wide timeout for the workers' clients.
+  const elasticsearch = { ...config.elasticsearch, requestTimeoutMs: 120_000 };
+  const es = createElasticsearchClient(elasticsearch);
   const names = indexNames(config.indexPrefix);
   const log = (line: string) => console.log(line);
   try {
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
     log(`Reading the ${options.source} source...`);
     const data = await buildDataSet(options, new Date(), log);
     log(`Source read and enriched in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const report = await rebuild(es, names, data.dataSet, log, config.indexLayout, {}, { mode, workers: { count: workers, elasticsearch: config.elasticsearch } });
+    const report = await rebuild(es, names, data.dataSet, log, config.indexLayout, {}, { mode, workers: { count: workers, elasticsearch } });
     log(`Swapped every alias to version ${report.version} (previous: ${report.previous ?? "none"}).`);
     for (const [index, count] of Object.entries(report.counts)) log(`  ${index.padEnd(10)} ${count.toLocaleString("en")}`);
     log(`History kept: ${report.history.kept.toLocaleString("en")} fixtures (${report.history.why}).`);

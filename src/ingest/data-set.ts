@@ -17,9 +17,12 @@ import { historyAtCut, nextCut } from "./kept-history/history-fingerprint.js";
 import { splitFixtureWalk } from "./fixture-workers/fixture-share.js";
 import type { DataSet } from "./rebuild.js";
 import type { DataOrigin } from "../store/index-versions.js";
-import { assertUniqueFixtureIds, loadCatalogSource, type SourceOptions } from "./sources/load-source.js";
+import { assertUniqueFixtureIds, loadCatalogSource, sourceStamp, type SourceOptions } from "./sources/load-source.js";
 
 export const DEFAULT_OPENFOOTBALL_DIR = join(PROJECT_ROOT, "..", "shared", "data", "openfootball");
+
+/** The source a data set was read from, and what it was then (`sourceStamp`): what a fixture worker reads again. */
+type ReadAgain = { options: SourceOptions; stamp: string };
 
 /** Real data when the shared folder is there, else the synthetic set (what `npm start` uses). */
 export function defaultSource(): SourceOptions {
@@ -38,8 +41,10 @@ export async function buildDataSet(
   now: Date,
   log: (line: string) => void = () => {},
 ): Promise<{ dataSet: DataSet; summary: string[] }> {
+  // Before the read: a source that changes while it is read is caught by a worker's read after it.
+  const readAgain: ReadAgain = { options, stamp: sourceStamp(options) };
   const source = loadCatalogSource(options, now);
-  const { dataSet, summary } = await runWalkYielding(dataSetWalk(source, now, log, options));
+  const { dataSet, summary } = await runWalkYielding(dataSetWalk(source, now, log, readAgain));
   return { dataSet: { ...dataSet, origin: originOf(options) }, summary: [`Source: ${options.source}`, ...summary] };
 }
 
@@ -107,14 +112,14 @@ export function buildDataSetFromCatalog(
 /**
  * The documents of a streamed catalog: the outline walk runs here; the table walk when the
  * documents are first asked for (a rebuild runs it through `history.walk`, from the start or
- * from a checkpoint), the fixture walk while loading. A catalog read from a source (`options`)
+ * from a checkpoint), the fixture walk while loading. A catalog read from a source (`readAgain`)
  * can be read again, so its fixture walk can be split between fixture workers.
  */
 function* dataSetWalk(
   source: CatalogSource,
   now: Date,
   log: (line: string) => void,
-  options?: SourceOptions,
+  readAgain?: ReadAgain,
 ): Walk<{ dataSet: DataSet; summary: string[] }> {
   const outline = yield* outlineCatalog(source, now);
   log(
@@ -137,7 +142,7 @@ function* dataSetWalk(
     history: {
       at: (cut, salt) => runWalkYielding(historyAtCut({ source, outlines: outline.seasons, summaries: lookups.summaries, salt }, cut)),
       cutAfter: (inPlaySeasons, notAfter) => nextCut(inPlaySeasons, outline.seasons, notAfter),
-      walk: (start) => walkForRebuild({ source, options }, lookups, outline, now, start, log),
+      walk: (start) => walkForRebuild({ source, readAgain }, lookups, outline, now, start, log),
     },
     now,
   };
@@ -151,10 +156,10 @@ function* dataSetWalk(
  * cut the rebuild will record. That cut is foreseen here from the outline: a season is in play
  * when a fixture of it kicks off at `liveFrom` or later (every such fixture is in the live part);
  * the rebuild records the checkpoint only when the cut it finds is this one. A source that can be
- * read again (`options`) can have its fixture walk split between workers (`split`).
+ * read again (`readAgain`) can have its fixture walk split between workers (`split`).
  */
 async function walkForRebuild(
-  { source, options }: { source: CatalogSource; options: SourceOptions | undefined },
+  { source, readAgain }: { source: CatalogSource; readAgain: ReadAgain | undefined },
   lookups: CatalogLookups,
   outline: CatalogOutline,
   now: Date,
@@ -186,9 +191,9 @@ async function walkForRebuild(
       if (!take.finished) throw new Error("The model checkpoint is taken by the fixture walk: read it once every fixture document was made");
       return take.taken && { ...take.taken, cut };
     },
-    ...(options && {
+    ...(readAgain && {
       split: (workers: number) =>
-        splitFixtureWalk({ source: options, now, seasonCounts: lookups.seasonCounts, positions: tables.positions, kept: start.kept, resume, take, cut }, workers),
+        splitFixtureWalk({ ...readAgain, now, seasonCounts: lookups.seasonCounts, positions: tables.positions, kept: start.kept, resume, take, cut }, workers),
     }),
   };
 }
@@ -203,7 +208,6 @@ function* tablesWalk(
   yield* walkSeasonTables(source, lookups, now, builder, walk);
   return builder.finish(source.seasons);
 }
-
 
 function referenceDocuments(
   source: CatalogSource,
@@ -240,5 +244,3 @@ function referenceDocuments(
     },
   };
 }
-
-

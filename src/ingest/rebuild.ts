@@ -29,7 +29,7 @@ import { checkpointId, type ModelCheckpoint, type RecordedCheckpoint } from "./k
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
 import { ProgressReporter } from "./progress.js";
 import { fixturePlacer, type FixturePlacement } from "./fixture-placement.js";
-import { loadInWorkers } from "./fixture-workers/load-in-workers.js";
+import { loadFixturesInWorkers } from "./fixture-workers/load-in-workers.js";
 import type { FixtureSplit } from "./fixture-workers/fixture-share.js";
 import type { HistoryAtCut } from "./kept-history/history-fingerprint.js";
 import {
@@ -321,17 +321,15 @@ async function loadVersion(
     const promised = parts[logical].count - (fixtures ? (keep?.fixtureCount ?? 0) : 0);
     const onProgress = (sent: number) => progress.update(before + sent, logical);
     let sent: number;
-    if (fixtures && load.workers && load.workers.count > 1 && parts.split) {
-      const split = parts.split(load.workers.count);
+    const workers = fixtures && load.workers && load.workers.count > 1 ? load.workers : null;
+    if (workers && !parts.split) log("Fixtures: in one thread (a data set held in memory cannot be read again by workers)");
+    if (workers && parts.split) {
+      const split = parts.split(workers.count);
       log(`Fixtures: ${split.shares.length} workers, a share of the seasons each`);
-      const elasticsearch = load.workers.elasticsearch;
-      const results = await loadInWorkers(
-        split.shares.map((share) => ({ share, elasticsearch, placement })),
-        onProgress,
-      );
-      sent = results.reduce((sum, result) => sum + result.sent, 0);
-      for (const result of results) for (const seasonId of result.inPlaySeasons) inPlaySeasons.add(seasonId);
-      checkpoint = () => split.checkpoint(results.map((result) => result.taken));
+      const loaded = await loadFixturesInWorkers(split, { elasticsearch: workers.elasticsearch, placement, onProgress });
+      sent = loaded.sent;
+      for (const seasonId of loaded.inPlaySeasons) inPlaySeasons.add(seasonId);
+      checkpoint = () => loaded.checkpoint;
     } else {
       sent = await bulkLoad(es, index, parts[logical].documents(), {
         total: promised,

@@ -4,7 +4,7 @@ import { outlineCatalog } from "../documents/catalog-outline.js";
 import { fixtureDocuments, pausing } from "../fixtures/fixture-documents.js";
 import { CheckpointTaker, type ResumeAt, type WalkCheckpoint } from "../fixtures/match-plans.js";
 import type { ModelCheckpoint } from "../kept-history/model-checkpoint.js";
-import { loadCatalogSource, type SourceOptions } from "../sources/load-source.js";
+import { loadCatalogSource, sourceStamp, type SourceOptions } from "../sources/load-source.js";
 import { runWalk } from "../walk.js";
 import { seasonShares } from "./season-shares.js";
 
@@ -16,6 +16,8 @@ import { seasonShares } from "./season-shares.js";
  */
 export type FixtureShare = {
   source: SourceOptions;
+  /** The source's `sourceStamp` when the rebuild read it: a worker that finds another refuses to go on. */
+  stamp: string;
   /** The data set's now, ISO: the source read again at it is the same catalogue. */
   now: string;
   own: number[];
@@ -35,10 +37,15 @@ export type FixtureSplit = {
   checkpoint(taken: ReadonlyArray<WalkCheckpoint | null>): ModelCheckpoint | null;
 };
 
-/** The walk a rebuild would run in one thread, split by season into `workers` shares. */
+/**
+ * The walk a rebuild would run in one thread, split by season into `workers` shares (fewer when
+ * there are fewer seasons). The shares are balanced on the fixtures they build: a kept season's
+ * are kept, not built, so it weighs nothing (a nightly rebuild's work is the seasons in play).
+ */
 export function splitFixtureWalk(
   walk: {
-    source: SourceOptions;
+    options: SourceOptions;
+    stamp: string;
     now: Date;
     seasonCounts: ReadonlyMap<number, number>;
     positions: ReadonlyMap<string, number>;
@@ -50,15 +57,19 @@ export function splitFixtureWalk(
   workers: number,
 ): FixtureSplit {
   const common = {
-    source: walk.source,
+    source: walk.options,
+    stamp: walk.stamp,
     now: walk.now.toISOString(),
     positions: [...walk.positions],
     kept: [...walk.kept],
     resume: walk.resume?.checkpoint ?? null,
     take: { instant: walk.take.instant, kept: [...walk.take.kept] },
   };
+  const toBuild = new Map([...walk.seasonCounts].map(([seasonId, count]) => [seasonId, walk.kept.has(seasonId) ? 0 : count]));
   return {
-    shares: seasonShares(walk.seasonCounts, workers).map((own) => ({ ...common, own })),
+    shares: seasonShares(toBuild, workers)
+      .filter((own) => own.length > 0)
+      .map((own) => ({ ...common, own })),
     checkpoint: (taken) => {
       const merged = mergeTaken(taken);
       return merged && { ...merged, cut: walk.cut };
@@ -68,12 +79,14 @@ export function splitFixtureWalk(
 
 /**
  * The checkpoint the shares took together: every walk brings the whole model along, so each took
- * the same model; each took the plans of its own seasons. None when any took none (the walks
- * resumed after the instant).
+ * the same model (checked: a difference means the walks did not read the same source); each took
+ * the plans of its own seasons. None when any took none (the walks resumed after the instant).
  */
 export function mergeTaken(taken: ReadonlyArray<WalkCheckpoint | null>): WalkCheckpoint | null {
   const [first] = taken;
   if (!first || taken.some((part) => part === null)) return null;
+  const model = JSON.stringify(first.model);
+  if (taken.some((part) => JSON.stringify(part!.model) !== model)) throw new Error("The fixture workers took different models at the checkpoint: they did not walk the same source");
   const plans = taken.flatMap((part) => part!.plans).sort(([a], [b]) => a - b);
   return { instant: first.instant, model: first.model, plans };
 }
@@ -84,6 +97,7 @@ export function mergeTaken(taken: ReadonlyArray<WalkCheckpoint | null>): WalkChe
  * checkpoint's part once every document was made.
  */
 export function shareDocuments(share: FixtureShare): { documents: AsyncIterable<IndexedDocument>; taken(): WalkCheckpoint | null } {
+  if (sourceStamp(share.source) !== share.stamp) throw new Error("The source changed since the rebuild read it: its files are not what they were (run the rebuild again)");
   const now = new Date(share.now);
   const source = loadCatalogSource(share.source, now);
   const lookups = catalogLookups(source, runWalk(outlineCatalog(source, now)));

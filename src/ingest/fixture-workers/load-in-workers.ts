@@ -4,7 +4,8 @@ import { Worker } from "node:worker_threads";
 import type { Config } from "../../config.js";
 import type { WalkCheckpoint } from "../fixtures/match-plans.js";
 import type { FixturePlacement } from "../fixture-placement.js";
-import type { FixtureShare } from "./fixture-share.js";
+import type { ModelCheckpoint } from "../kept-history/model-checkpoint.js";
+import type { FixtureShare, FixtureSplit } from "./fixture-share.js";
 
 /** What one fixture worker is given: its share, how to reach the node, and where its fixtures go. */
 export type WorkerTask = { share: FixtureShare; elasticsearch: Config["elasticsearch"]; placement: FixturePlacement };
@@ -14,7 +15,10 @@ export type WorkerMessage =
   | { kind: "progress"; sent: number }
   | { kind: "done"; sent: number; inPlaySeasons: number[]; taken: WalkCheckpoint | null };
 
-export type WorkerResult = Extract<WorkerMessage, { kind: "done" }>;
+/** What the rebuild tells a worker: another one failed, so stop sending (and let what was sent settle). */
+export type StopMessage = { kind: "stop" };
+
+type WorkerResult = Extract<WorkerMessage, { kind: "done" }>;
 
 /**
  * Each worker's heap, as `npm run rebuild` bounds its own (scripts/runtime/rebuild-memory.ts): a
@@ -23,38 +27,70 @@ export type WorkerResult = Extract<WorkerMessage, { kind: "done" }>;
 const WORKER_OLD_SPACE_MB = 256;
 
 /**
- * Runs one thread per task (fixture-worker.ts) and waits for all of them; `onProgress` hears the
- * documents they sent together. The first fault stops every worker and is thrown: nothing of the
- * version is kept by the caller then. Under tsx (the scripts, the tests) the worker runs the
- * TypeScript source through tsx too; the built service runs the compiled file.
+ * Builds and loads a rebuild's fixtures in one thread per share (fixture-worker.ts) and returns
+ * what they sent together, the seasons in play they placed and the checkpoint they took;
+ * `onProgress` hears the documents sent so far. The first fault fails the load: the other workers
+ * are told to stop, and their bulk requests already on their way are let settle (up to the
+ * client's request timeout) before the threads are ended, so none reaches the node after the
+ * rebuild deleted the version (a write to a deleted index would create it again).
  */
-export async function loadInWorkers(tasks: readonly WorkerTask[], onProgress: (sent: number) => void): Promise<WorkerResult[]> {
+export async function loadFixturesInWorkers(
+  split: FixtureSplit,
+  { elasticsearch, placement, onProgress }: { elasticsearch: Config["elasticsearch"]; placement: FixturePlacement; onProgress: (sent: number) => void },
+): Promise<{ sent: number; inPlaySeasons: Set<number>; checkpoint: ModelCheckpoint | null }> {
+  const results = await runWorkers(
+    split.shares.map((share) => ({ share, elasticsearch, placement })),
+    onProgress,
+    elasticsearch.requestTimeoutMs + 10_000,
+  );
+  return {
+    sent: results.reduce((sum, result) => sum + result.sent, 0),
+    inPlaySeasons: new Set(results.flatMap((result) => result.inPlaySeasons)),
+    checkpoint: split.checkpoint(results.map((result) => result.taken)),
+  };
+}
+
+async function runWorkers(tasks: readonly WorkerTask[], onProgress: (sent: number) => void, drainMs: number): Promise<WorkerResult[]> {
   const sent = tasks.map(() => 0);
   const workers = tasks.map((task) => new Worker(WORKER_FILE, { workerData: task, execArgv: WORKER_EXEC_ARGV, resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_SPACE_MB } }));
+  let failure: Error | null = null;
+  let drained: () => void = () => {};
+  const drainedOrLate = new Promise<void>((resolve) => (drained = resolve));
+  const fail = (error: Error) => {
+    if (failure) return;
+    failure = error;
+    for (const worker of workers) worker.postMessage({ kind: "stop" } satisfies StopMessage);
+    setTimeout(drained, drainMs).unref();
+  };
+  const exits = workers.map(
+    (worker, i) =>
+      new Promise<WorkerResult | null>((resolve) => {
+        let result: WorkerResult | null = null;
+        worker.on("message", (message: WorkerMessage) => {
+          if (message.kind === "done") result = message;
+          else if (!failure) {
+            sent[i] = message.sent;
+            onProgress(sent.reduce((sum, n) => sum + n, 0));
+          }
+        });
+        worker.on("error", (error) => fail(error));
+        worker.on("exit", (code) => {
+          if (!result) fail(new Error(`Fixture worker ${i + 1} of ${tasks.length} stopped (exit code ${code}) before it finished`));
+          resolve(result);
+        });
+      }),
+  );
   try {
-    return await Promise.all(
-      workers.map(
-        (worker, i) =>
-          new Promise<WorkerResult>((resolve, reject) => {
-            let result: WorkerResult | null = null;
-            worker.on("message", (message: WorkerMessage) => {
-              if (message.kind === "done") result = message;
-              else {
-                sent[i] = message.sent;
-                onProgress(sent.reduce((sum, n) => sum + n, 0));
-              }
-            });
-            worker.on("error", reject);
-            worker.on("exit", (code) => (result ? resolve(result) : reject(new Error(`Fixture worker ${i + 1} of ${tasks.length} stopped (exit code ${code}) before it finished`))));
-          }),
-      ),
-    );
+    const results = await Promise.race([Promise.all(exits), drainedOrLate.then(() => [])]);
+    if (failure) throw failure;
+    return results as WorkerResult[];
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }
 
+/** The worker's file beside this one: the TypeScript source under tsx (the scripts, the tests), the compiled file in a build. */
 const SOURCE_EXTENSION = extname(fileURLToPath(import.meta.url));
 const WORKER_FILE = new URL(`./fixture-worker${SOURCE_EXTENSION}`, import.meta.url);
-/** The TypeScript source needs tsx's loader in the thread; the compiled file runs with the process's own flags. */
+/** The TypeScript source needs tsx's loader in the thread; a compiled file runs with the process's own flags. */
 const WORKER_EXEC_ARGV = SOURCE_EXTENSION === ".ts" ? ["--import", import.meta.resolve("tsx")] : undefined;

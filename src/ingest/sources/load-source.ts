@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { Catalog, CatalogSeason } from "../../domain/catalog.js";
 import { catalogSource, type CatalogSource } from "../catalog-source.js";
 import { buildLiveSlate } from "../live-slate/index.js";
@@ -13,6 +16,22 @@ import { openfootballCatalog } from "./openfootball-source.js";
 export type SourceOptions =
   | { source: "openfootball"; dir: string }
   | { source: "synthetic"; scale?: number; leagues?: number; historySeasons?: number };
+
+/**
+ * What a source is at this moment, to tell that a second read of it gives the same catalogue (the
+ * fixture workers read it again): for the real data the path, size and modification time of every
+ * file under its folder; the synthetic set is made by the code from its options alone.
+ */
+export function sourceStamp(options: SourceOptions): string {
+  if (options.source === "synthetic") return "synthetic";
+  const hash = createHash("sha256");
+  const files = readdirSync(options.dir, { recursive: true, encoding: "utf8" }).sort();
+  for (const file of files) {
+    const stat = statSync(join(options.dir, file));
+    if (stat.isFile()) hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  return hash.digest("hex");
+}
 
 /**
  * A source read as a stream of matches in kick-off order: the synthetic set as sized, or the real

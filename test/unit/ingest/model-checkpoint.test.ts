@@ -122,7 +122,6 @@ describe("the results walk (the tables')", () => {
   });
 });
 
-
 describe("a walk split into shares of the seasons (fixture workers)", () => {
   const everySeason = new Map([...seasonCounts, [SPANNING.id, seasonCounts.get(SPANNING.id) ?? 0]]);
 
@@ -151,9 +150,14 @@ describe("a walk split into shares of the seasons (fixture workers)", () => {
         return take.taken;
       });
       // Each share took the plans of its own seasons only.
-      expect(taken.filter((part) => part!.plans.length > 0).length).toBeLessThanOrEqual(workers);
+      const seasonOf = new Map([...source.matches()].map((match) => [match.id, match.season_id]));
+      seasonShares(everySeason, workers).forEach((own, i) => {
+        for (const [id] of taken[i]!.plans) expect(own).toContain(seasonOf.get(id));
+      });
       expect(JSON.parse(JSON.stringify(mergeTaken(taken)))).toEqual(checkpoint);
     }
     expect(mergeTaken([checkpoint, null])).toBeNull();
+    const otherModel = { ...checkpoint, model: { ...checkpoint.model, ratings: checkpoint.model.ratings.slice(1) } };
+    expect(() => mergeTaken([checkpoint, otherModel])).toThrow(/different models at the checkpoint/);
   });
 });
