@@ -1,10 +1,12 @@
 /**
- * `npm run check:nightly [-- --source openfootball [--dir DIR] | --source synthetic [--scale N | --leagues N --history-seasons K]] [--later-hours 24] [--keep]`
+ * `npm run check:nightly [-- --source openfootball [--dir DIR] | --source synthetic [--scale N | --leagues N --history-seasons K]] [--later-hours 24] [--workers K] [--keep]`
  *
  * Whether a nightly rebuild gives what a full one gives (docs/data.md, "Nightly rebuilds"), on a
  * whole source: under its own prefix (`check_nightly`), a full rebuild at a fixed `now`, then a
  * nightly one at the same `now` (every document must be the same), then, with `--later-hours`, a
  * nightly one and a full one that many hours later (the same but the kept documents' `updated_at`).
+ * With `--workers K` (fixture workers, docs/scaling.md), a full rebuild in K workers right after the
+ * first (every document the same as in one thread), and the nightly rebuilds in K workers too.
  * Prints each rebuild's time and what it kept, and per index the count and SHA-256 over the sorted
  * SHA-256 of its documents (id and `_source`: what is indexed but not stored, such as `effective`,
  * is built by the same code from the same `_source`). Exit code 1 on any difference, and when a
@@ -32,24 +34,27 @@ async function main(): Promise<number> {
     options: {
       ...SOURCE_OPTIONS,
       "later-hours": { type: "string", default: "24" },
+      workers: { type: "string", default: "1" },
       keep: { type: "boolean", default: false },
     },
   });
   const options = sourceOf(values);
   const laterHours = wholeOption(values["later-hours"], "later-hours", 0, 24 * 6);
+  const workers = wholeOption(values.workers, "workers", 1, 64);
   const config = loadConfig({ ...process.env, INDEX_PREFIX: PREFIX });
-  const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 300_000 });
+  const elasticsearch = { ...config.elasticsearch, requestTimeoutMs: 300_000 };
+  const es = createElasticsearchClient(elasticsearch);
   const names = indexNames(PREFIX);
   const log = (line: string) => console.log(line);
   // A whole minute: the live slate's seeds follow the minute, so both sides meet the same slate.
   const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 
-  const build = async (at: Date, mode: RebuildMode): Promise<RebuildReport> => {
+  const build = async (at: Date, mode: RebuildMode, threads = mode === "nightly" ? workers : 1): Promise<RebuildReport> => {
     const started = Date.now();
     const { dataSet } = await buildDataSet(options, at, () => {});
-    const report = await rebuild(es, names, dataSet, () => {}, config.indexLayout, {}, { mode });
+    const report = await rebuild(es, names, dataSet, () => {}, config.indexLayout, {}, { mode, workers: { count: threads, elasticsearch } });
     log(
-      `${mode} rebuild at ${at.toISOString()}: ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+      `${mode} rebuild${threads > 1 ? ` in ${threads} workers` : ""} at ${at.toISOString()}: ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
         `${report.history.kept.toLocaleString("en")} fixtures kept (${report.history.why})` +
         (report.history.resumedAt ? `, the model resumed at ${report.history.resumedAt}` : ""),
     );
@@ -88,7 +93,12 @@ async function main(): Promise<number> {
   let same = true;
   try {
     await deleteIndicesWithPrefix(es, PREFIX);
-    const full = await build(now, "full");
+    let full = await build(now, "full");
+    if (workers > 1) {
+      const inWorkers = await build(now, "full", workers);
+      same &&= compare(`${workers} workers:`, await digest(inWorkers.version, []), await digest(full.version, []));
+      full = inWorkers;
+    }
     const nightly = await build(now, "nightly");
     same &&= keptSomething(nightly, log);
     same &&= compare("same now:", await digest(nightly.version, []), await digest(full.version, []));
