@@ -254,7 +254,10 @@ export class StandingQuery {
         if (subscriber.closed) continue;
         const resume = resumes.get(subscriber);
         if (resume) {
-          for (const frame of this.resumeFrames(entries, resume, memo)) subscriber.write(frame);
+          // The diff stands for a snapshot, and is written as one: with a snapshot's allowance, so a
+          // slow client is not cut off half-way through it by the limit on what it has not taken.
+          const frames = this.resumeFrames(entries, resume, memo, subscriber.lastEventId!);
+          if (frames.length > 0) subscriber.writeSnapshot(frames.flat(), frames.length);
           resumed += 1;
         } else {
           subscriber.writeSnapshot((snapshot ??= this.snapshotFrame(entries, at, memo)));
@@ -271,16 +274,21 @@ export class StandingQuery {
   }
 
   /**
-   * A resuming client's diff (resume-point.ts, `resumeDiff`), as `update` and `leave` events
-   * carrying the query's current id: applied like any event, it holds the answer of `entries`.
+   * A resuming client's diff (resume-point.ts, `resumeDiff`), as `update` and `leave` events:
+   * applied like any event, it holds the answer of `entries`. Only the last event carries the
+   * query's current id; the others carry the id the client came back with (`from`). The current id
+   * says the client holds everything up to now, which is true only once the whole diff arrived: a
+   * connection cut half-way comes back from where it came and gets the diff (or a snapshot) again,
+   * never a point past what it holds.
    */
-  private resumeFrames(entries: readonly SnapshotEntry[], resume: ResumeSets, memo: PayloadMemo): SseFrame[] {
+  private resumeFrames(entries: readonly SnapshotEntry[], resume: ResumeSets, memo: PayloadMemo, from: string): SseFrame[] {
     const byId = new Map(entries.map((entry) => [entry.id, entry]));
     const { set, leave } = resumeDiff([...byId.keys()], resume.changed, resume.earlier);
-    const id = this.lastEventId;
+    const last = set.length + leave.length - 1;
+    const id = (i: number) => (i === last ? this.lastEventId : from);
     return [
-      ...set.map((fixtureId) => sseFrame(id, "update", [FIXTURE_OPEN, this.presented(byId.get(fixtureId)!.fixture, memo), CLOSE])),
-      ...leave.map((fixtureId): SseFrame => [sseEvent(id, "leave", JSON.stringify({ fixture_id: fixtureId }))]),
+      ...set.map((fixtureId, i) => sseFrame(id(i), "update", [FIXTURE_OPEN, this.presented(byId.get(fixtureId)!.fixture, memo), CLOSE])),
+      ...leave.map((fixtureId, i): SseFrame => [sseEvent(id(set.length + i), "leave", JSON.stringify({ fixture_id: fixtureId }))]),
     ];
   }
 

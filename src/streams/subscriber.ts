@@ -98,13 +98,16 @@ export class Subscriber {
     for (const chunk of pending) this.write(chunk, false);
   }
 
-  /** Writes the snapshot: its bytes do not count against the slow-client limit until they drained. */
-  writeSnapshot(frame: SseFrame): void {
+  /**
+   * Writes the snapshot: its bytes do not count against the slow-client limit until they drained.
+   * A resume's diff, which stands for one, is written the same way, as its `events` events.
+   */
+  writeSnapshot(frame: SseFrame, events = 1): void {
     if (this.#closed) return;
     // What the snapshot holds until the socket takes it: its bytes and its writes' heap.
     const held = frameBytes(frame) + frame.length * HEAP_PER_UNSENT_WRITE;
     if (!this.#started) {
-      this.eventsSent += 1;
+      this.eventsSent += events;
       this.#pending.push(...frame);
       this.#snapshotAllowance += held;
       return;
@@ -112,7 +115,8 @@ export class Subscriber {
     this.#snapshotAllowance = this.unsentBytes + held;
     // Corked, the snapshot's many chunks leave in one write (and wait as one, if the socket is full).
     this.cork();
-    this.write(frame);
+    this.write(frame, false);
+    this.eventsSent += events;
     this.uncork();
   }
 

@@ -60,6 +60,9 @@ export async function streamRound(
     const latency = LatencyHistogram.fromSparse(...report.instances.map((instance) => instance.latency));
     const events = report.instances.reduce((sum, instance) => sum + instance.events, 0);
     log(`  burst of ${written.written} writes: ${events.toLocaleString("en")} events, write -> event p50 ${latency.percentile(0.5)} ms, p95 ${latency.percentile(0.95)} ms`);
+    // A client that dropped and came back is where a stream can go wrong: say how many did, and how.
+    const reasons = report.dropReasons.map(([reason, n]) => `${reason} ${n}`).join(", ");
+    log(`  ${report.drops} drops${reasons ? ` (${reasons})` : ""}, ${report.reconnects} reconnects (${report.resnapshots} answered with a snapshot), ${report.connected}/${count} connected`);
     const truth = await load.ask({ type: "converge", deadlineMs: CONVERGE_DEADLINE_MS });
     log(`  ${truth.equal}/${truth.clients} clients equal to their polled endpoint (a client refused at the opening holds nothing)`);
     // Which differ and how, so a difference can be followed up rather than only counted.

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { HistoryPool } from "../../../src/streams/history-pool.js";
 import type { StoredVersion } from "../../../src/streams/membership.js";
 import { StandingQuery, type SnapshotEntry, type StandingQuerySpec } from "../../../src/streams/standing-query.js";
-import type { Subscriber } from "../../../src/streams/subscriber.js";
+import { Subscriber } from "../../../src/streams/subscriber.js";
 import { recordingResponse, recordingSubscriber as subscriber } from "../../support/recording-subscriber.js";
-
 
 const v = (seqNo: number): StoredVersion => ({ index: "fixtures_v1", seqNo, primaryTerm: 1 });
 /** A fixture as a round hands it over: presented from a stand-in document naming its id and version. */
@@ -147,5 +146,40 @@ describe("StandingQuery event data", () => {
     const replayed = q.replaySince("q1.0");
     expect(replayed?.length).toBe(1);
     for (const chunk of [...written, ...(replayed ?? []).flat()]) expect(chunk.buffer).not.toBe(slab.buffer);
+  });
+});
+
+describe("a client resuming from another instance's id (a resume diff)", () => {
+  /** A connection that takes nothing: every byte written stays unsent. */
+  function stalledResponse() {
+    const response = recordingResponse();
+    const write = response.write.bind(response);
+    response.write = ((chunk: Buffer) => {
+      (response as { writableLength: number }).writableLength += chunk.length;
+      return write(chunk);
+    }) as typeof response.write;
+    return response;
+  }
+
+  it("writes the whole diff even to a client slower than the limit, and only its last event carries the query's current id", () => {
+    const q = query();
+    const first = recordingResponse();
+    q.waiting.push(subscriber(first));
+    const members = Array.from({ length: 40 }, (_, i) => entry(i + 1, 1));
+    q.applySnapshot(members, new Date("2026-11-24T10:00:00Z"));
+
+    const response = stalledResponse();
+    // 1 KiB allowed unsent: the diff (40 updates and a leave, about 2 KiB) is more than that.
+    const resuming = new Subscriber({ response, key: "k", keyId: "id", lastEventId: "elsewhere.7~point", maxBufferedBytes: 1024, onClose: () => {} });
+    q.waiting.push(resuming);
+    const changed = new Set([...members.map((member) => member.id), 999]);
+    q.applySnapshot(members, new Date("2026-11-24T10:01:00Z"), new Map(), new Map([[resuming, { changed, earlier: null }]]), { dataHash: "d", watermarkMs: 0 });
+    resuming.start();
+
+    expect(resuming.closed).toBe(false);
+    expect(events(response)).toEqual([...members.map(() => "update"), "leave"]);
+    const ids = [...response.sent.join("").matchAll(/^id: (.+)$/gm)].map((match) => match[1]);
+    expect(ids).toEqual([...members.map(() => "elsewhere.7~point"), q.lastEventId]);
+    expect(resuming.eventsSent).toBe(41);
   });
 });
