@@ -52,7 +52,8 @@ export async function loadFixturesInWorkers(
 
 async function runWorkers(tasks: readonly WorkerTask[], onProgress: (sent: number) => void, drainMs: number): Promise<WorkerResult[]> {
   const sent = tasks.map(() => 0);
-  const workers = tasks.map((task) => new Worker(WORKER_FILE, { workerData: task, execArgv: WORKER_EXEC_ARGV, resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_SPACE_MB } }));
+  const execArgv = workerExecArgv();
+  const workers = tasks.map((task) => new Worker(WORKER_FILE, { workerData: task, execArgv, resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_SPACE_MB } }));
   let failure: Error | null = null;
   let drained: () => void = () => {};
   const drainedOrLate = new Promise<void>((resolve) => (drained = resolve));
@@ -92,5 +93,11 @@ async function runWorkers(tasks: readonly WorkerTask[], onProgress: (sent: numbe
 /** The worker's file beside this one: the TypeScript source under tsx (the scripts, the tests), the compiled file in a build. */
 const SOURCE_EXTENSION = extname(fileURLToPath(import.meta.url));
 const WORKER_FILE = new URL(`./fixture-worker${SOURCE_EXTENSION}`, import.meta.url);
-/** The TypeScript source needs tsx's loader in the thread; a compiled file runs with the process's own flags. */
-const WORKER_EXEC_ARGV = SOURCE_EXTENSION === ".ts" ? ["--import", import.meta.resolve("tsx")] : undefined;
+/**
+ * The TypeScript source needs tsx's loader in the thread; a compiled file runs with the process's
+ * own flags. Resolved when workers start, not when this module loads: a module runner that
+ * cannot resolve (vitest's global setup) may load the rebuild without ever starting a worker.
+ */
+function workerExecArgv(): string[] | undefined {
+  return SOURCE_EXTENSION === ".ts" ? ["--import", import.meta.resolve("tsx")] : undefined;
+}
