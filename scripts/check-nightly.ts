@@ -8,8 +8,7 @@
  * With `--workers K` (fixture workers, docs/scaling.md), a full rebuild in K workers right after the
  * first (every document the same as in one thread), and the nightly rebuilds in K workers too.
  * Prints each rebuild's time and what it kept, and per index the count and SHA-256 over the sorted
- * SHA-256 of its documents (id and `_source`: what is indexed but not stored, such as `effective`,
- * is built by the same code from the same `_source`). Exit code 1 on any difference, and when a
+ * SHA-256 of its documents (scripts/lib/document-hashes.ts). Exit code 1 on any difference, and when a
  * nightly rebuild kept nothing (it then checked nothing).
  */
 import { createHash } from "node:crypto";
@@ -18,10 +17,11 @@ import { loadConfig } from "../src/config.js";
 import { buildDataSet } from "../src/ingest/data-set.js";
 import { rebuild, type RebuildMode, type RebuildReport } from "../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../src/store/client.js";
-import { indexNames, VERSIONED_INDICES, versionedIndexName } from "../src/store/index-names.js";
+import { indexNames, VERSIONED_INDICES } from "../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../src/store/index-versions.js";
-import { searchPages } from "../src/store/search-pages.js";
+import { MAX_FIXTURE_WORKERS } from "../src/ingest/fixture-workers/load-in-workers.js";
 import { runScript, wholeOption } from "./lib/cli.js";
+import { documentHashes } from "./lib/document-hashes.js";
 import { SOURCE_OPTIONS, sourceOf } from "./lib/source-args.js";
 
 const PREFIX = "check_nightly";
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   });
   const options = sourceOf(values);
   const laterHours = wholeOption(values["later-hours"], "later-hours", 0, 24 * 6);
-  const workers = wholeOption(values.workers, "workers", 1, 64);
+  const workers = wholeOption(values.workers, "workers", 1, MAX_FIXTURE_WORKERS);
   const config = loadConfig({ ...process.env, INDEX_PREFIX: PREFIX });
   const elasticsearch = { ...config.elasticsearch, requestTimeoutMs: 300_000 };
   const es = createElasticsearchClient(elasticsearch);
@@ -62,20 +62,7 @@ async function main(): Promise<number> {
   };
   const digest = async (version: string, without: readonly string[]): Promise<Digest> => {
     const result: Digest = {};
-    for (const logical of VERSIONED_INDICES) {
-      const index = versionedIndexName(names[logical], version);
-      await es.indices.refresh({ index });
-      const hashes: string[] = [];
-      // A unique key to page by: the standings' rows have their order, every other document its id.
-      const sort = logical === "standings" ? [{ sort_key: "asc" as const }] : [{ id: "asc" as const }];
-      for await (const hits of searchPages<Record<string, unknown>>(es, { index, sort }, 500)) {
-        for (const hit of hits) {
-          const source = { ...hit._source };
-          for (const field of without) delete source[field];
-          hashes.push(createHash("sha256").update(`${hit._id}\n${JSON.stringify(source)}`).digest("hex"));
-        }
-      }
-      hashes.sort();
+    for (const [logical, hashes] of Object.entries(await documentHashes(es, names, version, without))) {
       result[logical] = { count: hashes.length, sha256: createHash("sha256").update(hashes.join("\n")).digest("hex") };
     }
     return result;

@@ -22,18 +22,13 @@ import type { SourceOptions } from "../src/ingest/sources/load-source.js";
 import { rebuild, type RebuildMode } from "../src/ingest/rebuild.js";
 import { createElasticsearchClient } from "../src/store/client.js";
 import { indexNames } from "../src/store/index-names.js";
-import { runScript } from "./lib/cli.js";
+import { MAX_FIXTURE_WORKERS } from "../src/ingest/fixture-workers/load-in-workers.js";
+import { runScript, wholeOption } from "./lib/cli.js";
 import { SOURCE_OPTIONS, sourceOf } from "./lib/source-args.js";
-
-/** Most fixture workers a rebuild takes: each is a thread with a heap of its own (256 MB old space). */
-export const MAX_WORKERS = 64;
 
 export function parseRebuildArgs(args: string[]): { options: SourceOptions; mode: RebuildMode; workers: number } {
   const { values } = parseArgs({ args, options: { ...SOURCE_OPTIONS, full: { type: "boolean", default: false }, workers: { type: "string", default: "1" } } });
-  const workers = Number(values.workers);
-  if (!/^[0-9]+$/.test(values.workers) || workers < 1 || workers > MAX_WORKERS) {
-    throw new Error(`--workers must be a whole number from 1 to ${MAX_WORKERS}, got "${values.workers}"`);
-  }
+  const workers = wholeOption(values.workers, "workers", 1, MAX_FIXTURE_WORKERS);
   return { options: sourceOf(values), mode: values.full ? "full" : "nightly", workers };
 }
 

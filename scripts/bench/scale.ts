@@ -35,6 +35,7 @@ import { indexNames } from "../../src/store/index-names.js";
 import { deleteIndicesWithPrefix } from "../../src/store/index-versions.js";
 import type { SourceOptions } from "../../src/ingest/sources/load-source.js";
 import { historyArgs, scaleLeagues } from "../lib/scale-catalogue.js";
+import { MAX_FIXTURE_WORKERS } from "../../src/ingest/fixture-workers/load-in-workers.js";
 import { runScript, wholeOption } from "../lib/cli.js";
 import { createLoadKey, startOwnService } from "../load/harness.js";
 import { rawBulkRate, type RawBulk } from "./scale/raw-bulk.js";
@@ -84,7 +85,7 @@ async function main(): Promise<number> {
   const rawSample = wholeOption(values["raw-sample"], "raw-sample", 1_000, 1_000_000);
   const streamCount = wholeOption(values.streams, "streams", 1, 10_000);
   const burst = wholeOption(values.burst, "burst", 1, 1_000_000);
-  const workers = wholeOption(values.workers, "workers", 1, 64);
+  const workers = wholeOption(values.workers, "workers", 1, MAX_FIXTURE_WORKERS);
   const config = loadConfig();
   const es = createElasticsearchClient({ ...config.elasticsearch, requestTimeoutMs: 600_000 });
   const node = config.elasticsearch.nodes[0]!;

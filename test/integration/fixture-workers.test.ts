@@ -5,7 +5,7 @@ import type { SourceOptions } from "../../src/ingest/sources/load-source.js";
 import { versionedIndexName } from "../../src/store/index-names.js";
 import { currentVersion, listVersions, versionMeta } from "../../src/store/index-versions.js";
 import { loadCheckpoint } from "../../src/store/model-checkpoints.js";
-import { documentHashes } from "../support/document-hashes.js";
+import { documentHashes } from "../../scripts/lib/document-hashes.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**
@@ -35,7 +35,7 @@ async function rebuildAt(now: Date, mode: RebuildMode, workers: number, elastics
   return rebuild(env.es, env.deps.indices, dataSet, () => {}, env.config.indexLayout, {}, { mode, workers: { count: workers, elasticsearch } });
 }
 
-/** The documents of `version`, hashed (test/support/document-hashes.ts). */
+/** The documents of `version`, hashed (scripts/lib/document-hashes.ts). */
 function hashesOf(version: string, without: readonly string[] = []): Promise<Record<string, string[]>> {
   return documentHashes(env.es, env.deps.indices, version, without);
 }

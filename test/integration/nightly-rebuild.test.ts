@@ -9,7 +9,7 @@ import { moveSettled } from "../../src/ingest/move-settled.js";
 import { checkpointsIndex, saveCheckpoint } from "../../src/store/model-checkpoints.js";
 import { recomputeSeasonStandings } from "../../src/standings/recompute.js";
 import { MINI_SEASONS, miniCatalog, type MiniMatch } from "../support/mini-catalog.js";
-import { documentHashes } from "../support/document-hashes.js";
+import { documentHashes } from "../../scripts/lib/document-hashes.js";
 import { startTestEnv, type TestEnv } from "../support/test-env.js";
 
 /**
@@ -57,7 +57,7 @@ async function rebuildAt(source: Catalog, now: Date, mode: RebuildMode, log: str
   return rebuild(env.es, env.deps.indices, { ...dataSet, origin: { source: "mini" } }, (line) => log.push(line), "auto", {}, { mode });
 }
 
-/** The documents of `version`, hashed (test/support/document-hashes.ts). */
+/** The documents of `version`, hashed (scripts/lib/document-hashes.ts). */
 function hashesOf(version: string, without: readonly string[] = []): Promise<Record<string, string[]>> {
   return documentHashes(env.es, env.deps.indices, version, without);
 }

@@ -1,18 +1,17 @@
 import type { IndexedDocument } from "../../domain/indexed-document.js";
 import { catalogLookups } from "../documents/catalog-lookups.js";
-import { outlineCatalog } from "../documents/catalog-outline.js";
+import type { CatalogOutline } from "../documents/catalog-outline.js";
 import { fixtureDocuments, pausing } from "../fixtures/fixture-documents.js";
 import { CheckpointTaker, type ResumeAt, type WalkCheckpoint } from "../fixtures/match-plans.js";
 import type { ModelCheckpoint } from "../kept-history/model-checkpoint.js";
 import { loadCatalogSource, sourceStamp, type SourceOptions } from "../sources/load-source.js";
-import { runWalk } from "../walk.js";
 import { seasonShares } from "./season-shares.js";
 
 /**
- * One fixture worker's part of a rebuild's fixture walk, as plain data a thread can be given: the
- * source to read again, the seasons whose fixtures it builds (`own`), and what the rebuild's own
- * table walk and plan decided (table positions, the kept seasons, the checkpoint it resumes at and
- * the one to take).
+ * One fixture worker's part of a rebuild's fixture walk, as data a thread can be given (structured
+ * clone: maps and sets pass whole): the source to read again, the seasons whose fixtures it builds
+ * (`own`), and what the rebuild's own walks and plan found (the source's outline, table positions,
+ * the kept seasons, the checkpoint it resumes at and the one to take).
  */
 export type FixtureShare = {
   source: SourceOptions;
@@ -20,6 +19,8 @@ export type FixtureShare = {
   stamp: string;
   /** The data set's now, ISO: the source read again at it is the same catalogue. */
   now: string;
+  /** The rebuild's outline of the source: a worker does not walk the source once more for it. */
+  outline: CatalogOutline;
   own: number[];
   /** Every season's table positions (`positionKey`), from the rebuild's table walk. */
   positions: Array<[string, number]>;
@@ -47,6 +48,7 @@ export function splitFixtureWalk(
     options: SourceOptions;
     stamp: string;
     now: Date;
+    outline: CatalogOutline;
     seasonCounts: ReadonlyMap<number, number>;
     positions: ReadonlyMap<string, number>;
     kept: ReadonlySet<number>;
@@ -60,6 +62,7 @@ export function splitFixtureWalk(
     source: walk.options,
     stamp: walk.stamp,
     now: walk.now.toISOString(),
+    outline: walk.outline,
     positions: [...walk.positions],
     kept: [...walk.kept],
     resume: walk.resume?.checkpoint ?? null,
@@ -92,15 +95,15 @@ export function mergeTaken(taken: ReadonlyArray<WalkCheckpoint | null>): WalkChe
 }
 
 /**
- * A share's fixture documents, walked in this thread: the source read again, outlined, and walked
- * from the same start as the rebuild's, building the `own` seasons' fixtures only. `taken` is the
+ * A share's fixture documents, walked in this thread: the source read again and walked from the
+ * same start as the rebuild's, building the `own` seasons' fixtures only. `taken` is the
  * checkpoint's part once every document was made.
  */
 export function shareDocuments(share: FixtureShare): { documents: AsyncIterable<IndexedDocument>; taken(): WalkCheckpoint | null } {
   if (sourceStamp(share.source) !== share.stamp) throw new Error("The source changed since the rebuild read it: its files are not what they were (run the rebuild again)");
   const now = new Date(share.now);
   const source = loadCatalogSource(share.source, now);
-  const lookups = catalogLookups(source, runWalk(outlineCatalog(source, now)));
+  const lookups = catalogLookups(source, share.outline);
   const kept = new Set(share.kept);
   const take = new CheckpointTaker(share.take.instant, new Set(share.take.kept));
   const resume: ResumeAt | undefined = share.resume ? { checkpoint: share.resume, kept } : undefined;

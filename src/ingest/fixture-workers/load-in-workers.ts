@@ -7,6 +7,9 @@ import type { FixturePlacement } from "../fixture-placement.js";
 import type { ModelCheckpoint } from "../kept-history/model-checkpoint.js";
 import type { FixtureShare, FixtureSplit } from "./fixture-share.js";
 
+/** Most fixture workers a rebuild takes (`--workers`): each is a thread with a heap of its own. */
+export const MAX_FIXTURE_WORKERS = 64;
+
 /** What one fixture worker is given: its share, how to reach the node, and where its fixtures go. */
 export type WorkerTask = { share: FixtureShare; elasticsearch: Config["elasticsearch"]; placement: FixturePlacement };
 

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { CatalogMatch } from "../../domain/catalog.js";
-import { keptInHistory } from "../fixtures/kept-in-history.js";
 import type { CatalogSource } from "../catalog-source.js";
 import type { SeasonSummary } from "../documents/reference-documents.js";
 import type { SeasonOutline } from "../documents/catalog-outline.js";
@@ -20,7 +19,10 @@ import { seasonsBefore } from "./model-checkpoint.js";
  * calls settled (`keptInHistory`): all were history when the version was built. Its others (a
  * match postponed long ago and never played) are in the live part, which every rebuild loads
  * anew. The kept seasons' fixtures, tables and summaries are made of what the fingerprint covers:
- * - every match before the cut, in walk order (kept seasons' and the others' alike: all feed the model);
+ * - every match before the cut, in walk order (kept seasons' and the others' alike: all feed the
+ *   model); of a season the source declared (catalog-source.ts: a generated league's settled past
+ *   season), what its matches are made from in their place, so the fingerprint reads no history
+ *   the source can describe;
  * - the seasons, leagues, countries and teams those matches name (a league's level seeds a new
  *   team's rating, a season's `simulated` flag decides how its matches are played);
  * - the kept seasons' summaries (dates, counts, whether current);
@@ -39,7 +41,7 @@ export type HistoryAtCut = {
 
 
 export type FingerprintInput = {
-  source: Pick<CatalogSource, "matches" | "seasons" | "leagues" | "countries" | "teams">;
+  source: Pick<CatalogSource, "undeclaredMatches" | "declared" | "seasons" | "leagues" | "countries" | "teams">;
   outlines: ReadonlyMap<number, SeasonOutline>;
   summaries: ReadonlyMap<number, SeasonSummary>;
   salt: string;
@@ -48,13 +50,11 @@ export type FingerprintInput = {
 export function* historyAtCut(input: FingerprintInput, cut: string): Walk<HistoryAtCut> {
   const hash = createHash("sha256").update(input.salt).update("\n");
   const seasons = seasonsBefore(cut, input.outlines);
-  const kept = new Set(seasons);
   const teams = new Set<number>();
   const leagues = new Set<number>();
   const named = new Set<number>();
   let walked = 0;
-  let fixtureCount = 0;
-  for (const match of input.source.matches()) {
+  for (const match of input.source.undeclaredMatches()) {
     // Kick-off order: nothing after the first match at or past the cut is read.
     if (match.date_time >= cut) break;
     if (++walked % PAUSE_EVERY === 0) yield;
@@ -62,9 +62,17 @@ export function* historyAtCut(input: FingerprintInput, cut: string): Walk<Histor
     teams.add(match.home_team_id).add(match.away_team_id);
     leagues.add(match.league_id);
     named.add(match.season_id);
-    if (keptInHistory(match, kept)) fixtureCount++;
   }
   hash.update(`matches ${walked}\n`);
+  for (const [seasonId, declared] of [...input.source.declared].sort(([a], [b]) => a - b)) {
+    if (declared.outline.first === null || declared.outline.first >= cut) continue;
+    hash.update(declared.madeFrom).update("\n");
+    for (const teamId of declared.teams) teams.add(teamId);
+    leagues.add(declared.leagueId);
+    named.add(seasonId);
+  }
+  // A kept season is wholly before the cut: what a kept history holds of it is its settled fixtures.
+  const fixtureCount = seasons.reduce((sum, id) => sum + (input.outlines.get(id)?.settled ?? 0), 0);
   for (const season of sortedById(input.source.seasons, named)) hash.update(JSON.stringify(season)).update("\n");
   for (const id of seasons) hash.update(JSON.stringify(input.summaries.get(id) ?? null)).update("\n");
   const countries = new Set<number>();

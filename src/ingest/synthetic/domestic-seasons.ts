@@ -1,5 +1,8 @@
 import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../../domain/catalog.js";
 import { currentRoundIndex, nearestSaturday, planSeason, roundCount } from "../live-slate/calendar.js";
+import { FINISHED_AFTER_MS } from "../live-slate/match-status.js";
+import { roundKickoffs } from "../live-slate/weekend-slots.js";
+import type { SeasonOutline } from "../documents/catalog-outline.js";
 import { regularSeasonStage, roundRobinMatch } from "../live-slate/round-robin-match.js";
 import { defaultSeasonName } from "../live-slate/season-name.js";
 import { addDays, type LocalDate } from "../../domain/time/zoned-time.js";
@@ -54,4 +57,24 @@ export function buildPastLeagueSeason(
   const planned = planSeason(league, teamIds, start, 0, `synthetic:${league.code}:${season.name}`);
   const matches = planned.map((match) => roundRobinMatch(idOf(match), season, stage, match, nowMs));
   return { season, matches };
+}
+
+/**
+ * The outline of the season `seasonsBack` back without making its matches (a source's `declared`
+ * seasons, catalog-source.ts): a double round-robin's count, its first round's earliest kick-off
+ * and its last round's latest (the rounds' slots, weekend-slots.ts; the order of the pairings
+ * does not move them), no stage (the implicit one is dropped). Undefined while a fixture of it
+ * is not settled at `now`: such a season is read. The source checks the outline against the
+ * matches whenever they are made.
+ */
+export function pastSeasonOutline(league: CatalogLeague, teamCount: number, now: Date, seasonsBack: number): SeasonOutline | undefined {
+  const rounds = roundCount(teamCount);
+  const perRound = Math.floor(teamCount / 2);
+  if (rounds === 0) return undefined;
+  const firstSaturday = pastSeasonStart(league, teamCount, now, seasonsBack);
+  const first = roundKickoffs(league, firstSaturday, perRound)[0]!;
+  const last = roundKickoffs(league, addDays(firstSaturday, 7 * (rounds - 1)), perRound).at(-1)!;
+  if (now.getTime() - last < FINISHED_AFTER_MS) return undefined;
+  const count = rounds * perRound;
+  return { count, settled: count, first: new Date(first).toISOString(), last: new Date(last).toISOString(), hasSearch: false, stages: new Map() };
 }

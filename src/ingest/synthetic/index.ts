@@ -1,15 +1,17 @@
 import type { Catalog, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam } from "../../domain/catalog.js";
-import { byKickoff, type CatalogSource } from "../catalog-source.js";
+import { byKickoff, type CatalogSource, type DeclaredSeason } from "../catalog-source.js";
+import { sameOutline, seasonOutlineOf, type SeasonOutline } from "../documents/catalog-outline.js";
 import { dropImplicitStages } from "../sources/normalize-stages.js";
 import { addDays, zonedToUtc } from "../../domain/time/zoned-time.js";
 import { mergeSeasons, type LazySeason } from "./season-merge.js";
 import { buildLiveSlate } from "../live-slate/index.js";
+import { roundCount } from "../live-slate/calendar.js";
 import { FIXTURE_ID_BITS, IdRegistry } from "../../domain/stable-id.js";
 import { hashedFixtureIds, type SeasonFixtureIds } from "../live-slate/season-fixture-ids.js";
 import { BASE_CUP, BASE_LEAGUES, type LeagueSpec } from "./base-leagues.js";
 import { buildCountry, type SyntheticCountryKey } from "./countries.js";
 import { buildCupSeason } from "./cup.js";
-import { buildPastLeagueSeason, pastSeason, pastSeasonStart } from "./domestic-seasons.js";
+import { buildPastLeagueSeason, pastSeason, pastSeasonOutline, pastSeasonStart } from "./domestic-seasons.js";
 import { markEdgeCases } from "./edge-cases.js";
 import { buildLeague, buildTeam } from "./entities.js";
 import { GeneratedFixtureIds, MAX_GENERATED_LEAGUES } from "./fixture-ids.js";
@@ -40,24 +42,39 @@ const EDGE_CASE_SEED = "synthetic:edge-cases";
 
 /** The whole synthetic catalog in memory (tests, small sets): the source's matches, read once. */
 export function buildSyntheticCatalog(options: SyntheticOptions): Catalog {
-  const { lazy, ...source } = syntheticParts(options, (matches) => matches);
+  // Held whole (its stages as made, the implicit one kept): nothing to describe without its matches.
+  const { lazy, declared: _none, ...source } = syntheticParts(options, (matches) => matches, false);
   return { ...source, matches: [...mergeSeasons(source.ready, lazy)] };
 }
 
 /** The synthetic catalog as a source for the rebuild: implicit stages dropped per season, as for every source. */
 export function syntheticCatalogSource(options: SyntheticOptions): CatalogSource {
-  const { lazy, ready, ...catalog } = syntheticParts(options, dropImplicitStages);
-  return { ...catalog, matches: () => mergeSeasons(ready, lazy), realMatches: () => [] };
+  const { lazy, ready, declared, ...catalog } = syntheticParts(options, dropImplicitStages, true);
+  const undeclared = lazy.filter((season) => !season.declared);
+  return {
+    ...catalog,
+    matches: (from) => mergeSeasons(ready, lazy, from),
+    realMatches: () => [],
+    declared,
+    undeclaredMatches: () => mergeSeasons(ready, undeclared),
+  };
 }
 
-type SyntheticParts = Omit<Catalog, "matches"> & { ready: CatalogMatch[]; lazy: LazySeason[] };
+type SyntheticParts = Omit<Catalog, "matches"> & {
+  ready: CatalogMatch[];
+  /** The generated leagues' past seasons; those `declared` (settled) are described without their matches. */
+  lazy: Array<LazySeason & { declared?: true }>;
+  declared: Map<number, DeclaredSeason>;
+};
 
 /**
  * Everything but the generated leagues' past seasons, which are described (`lazy`) and made on
  * demand; `perSeason` post-processes each season's matches (the base part's seasons are whole
- * here, so it applies to them at once).
+ * here, so it applies to them at once). With `declare`, each settled one is also described
+ * without its matches (`declared`: outline and what it is made from, pastSeasonOutline), for a
+ * source whose `perSeason` drops the implicit stage.
  */
-function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogMatch[]) => CatalogMatch[]): SyntheticParts {
+function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogMatch[]) => CatalogMatch[], declare: boolean): SyntheticParts {
   const { now } = options;
   const teamIds = new IdRegistry("team");
   // The base part's fixture ids are hashed and checked against each other; the generated leagues'
@@ -71,7 +88,8 @@ function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogM
   const teams: CatalogTeam[] = [];
   const seasons: CatalogSeason[] = [];
   const matches: CatalogMatch[] = [];
-  const lazy: LazySeason[] = [];
+  const lazy: Array<LazySeason & { declared?: true }> = [];
+  const declared = new Map<number, DeclaredSeason>();
   const teamsByLeague = new Map<number, number[]>();
 
   const addLeagueEntities = (spec: LeagueSpec): { league: CatalogLeague; ids: number[] } => {
@@ -111,8 +129,21 @@ function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogM
       const seasonIds = leagueIds.season(season.name);
       // Kick-offs fall on the weekend of the first round's Saturday or later (Friday evening at
       // the earliest): midnight of the Thursday before, in UTC, is before any of them in every zone.
-      const startsAt = new Date(zonedToUtc(addDays(pastSeasonStart(league, ids.length, now, back), -2), 0, 0, "UTC")).toISOString();
-      lazy.push({ startsAt, matches: () => perSeason(buildPastLeagueSeason(league, ids, now, back, () => seasonIds).matches) });
+      const firstSaturday = pastSeasonStart(league, ids.length, now, back);
+      const startsAt = new Date(zonedToUtc(addDays(firstSaturday, -2), 0, 0, "UTC")).toISOString();
+      // The last round's Monday evening at the latest: midnight of the Wednesday after, in UTC, is after it in every zone.
+      const lastSaturday = addDays(firstSaturday, 7 * (roundCount(ids.length) - 1));
+      const endsBy = new Date(zonedToUtc(addDays(lastSaturday, 4), 0, 0, "UTC")).toISOString();
+      const outline = declare ? pastSeasonOutline(league, ids.length, now, back) : undefined;
+      const made = () => perSeason(buildPastLeagueSeason(league, ids, now, back, () => seasonIds).matches);
+      if (!outline) {
+        lazy.push({ startsAt, endsBy, matches: made });
+        continue;
+      }
+      // Its matches follow from these and the code (which a history fingerprint's salt covers).
+      const madeFrom = JSON.stringify({ generated: k, league, season, teams: ids, firstSaturday, startsAt, endsBy });
+      declared.set(season.id, { leagueId: league.id, teams: ids, outline, madeFrom });
+      lazy.push({ startsAt, endsBy, declared: true, matches: () => asDeclared(season.id, outline, made(), now) });
     }
   };
 
@@ -154,7 +185,15 @@ function syntheticParts(options: SyntheticOptions, perSeason: (matches: CatalogM
     teams,
     ready,
     lazy,
+    declared,
   };
+}
+
+/** A declared season's matches, checked against what the source declared of them. */
+function asDeclared(seasonId: number, outline: SeasonOutline, matches: CatalogMatch[], now: Date): CatalogMatch[] {
+  const made = seasonOutlineOf(matches, now);
+  if (!made || !sameOutline(made, outline)) throw new Error(`synthetic season ${seasonId}: its matches are not what its declared outline says`);
+  return matches;
 }
 
 /** Fixtures of the current (live slate) seasons of these leagues: a double round-robin each. */

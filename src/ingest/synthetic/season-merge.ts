@@ -1,28 +1,38 @@
 import type { CatalogMatch } from "../../domain/catalog.js";
-import { byKickoff } from "../catalog-source.js";
+import { byKickoff, readFrom, type MatchesFrom } from "../catalog-source.js";
 
 /**
- * A season whose matches are made only when the merge reaches it: `startsAt` (ISO) is a time
- * no match of it kicks off before, so the merge opens it just in time and drops it once read.
+ * A season whose matches are made only when the merge reaches it: no match of it kicks off before
+ * `startsAt` nor at `endsBy` or later (ISO; both checked when it is made), so the merge opens it
+ * just in time and drops it once read, and a merge that starts later than `endsBy` never makes it.
+ * It is all settled (a generated league's past season): no walk resumed at a checkpoint asks for
+ * a match of it from before the walk's instant.
  */
-export type LazySeason = { startsAt: string; matches: () => CatalogMatch[] };
+export type LazySeason = { startsAt: string; endsBy: string; matches: () => CatalogMatch[] };
 
 /**
- * Every match of `ready` (sorted) and of the lazy seasons, in kick-off order (then id). A lazy
- * season is made when the next match to yield would kick off at or after its `startsAt`, so at
- * any moment only the seasons in progress are held: memory follows the leagues, not history.
+ * Every match of `ready` (sorted) and of the lazy seasons, in kick-off order (then id); with
+ * `from`, only those a walk resumed there reads (`readFrom`): a lazy season that ends before its
+ * instant is not made. A lazy season is made when the next match to yield would kick off at or
+ * after its `startsAt`, so at any moment only the seasons in progress are held: memory follows
+ * the leagues, not history.
  */
-export function* mergeSeasons(ready: readonly CatalogMatch[], lazy: readonly LazySeason[]): Generator<CatalogMatch> {
-  const pending = [...lazy].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+export function* mergeSeasons(ready: readonly CatalogMatch[], lazy: readonly LazySeason[], from?: MatchesFrom): Generator<CatalogMatch> {
+  const pending = lazy.filter((season) => !from || season.endsBy > from.instant).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   const heap = new MatchHeap();
-  if (ready.length > 0) heap.push({ matches: ready, next: 0 });
+  const read = (matches: readonly CatalogMatch[]) => (from ? matches.filter((match) => readFrom(match, from)) : matches);
+  const readyRead = read(ready);
+  if (readyRead.length > 0) heap.push({ matches: readyRead, next: 0 });
   let nextPending = 0;
   let last: CatalogMatch | undefined;
   for (;;) {
     const head = heap.peek();
     const upcoming = pending[nextPending];
     if (upcoming && (!head || upcoming.startsAt <= head.matches[head.next]!.date_time)) {
-      const matches = upcoming.matches().sort(byKickoff);
+      const made = upcoming.matches().sort(byKickoff);
+      const late = made.find((match) => match.date_time >= upcoming.endsBy);
+      if (late) throw new Error(`synthetic season out of bounds at fixture ${late.id}: it kicks off after the season's endsBy`);
+      const matches = read(made);
       nextPending++;
       if (matches.length > 0) heap.push({ matches, next: 0 });
       continue;

@@ -97,6 +97,16 @@ describe("a walk resumed at a model checkpoint", () => {
     const without = { ...checkpoint, plans: checkpoint.plans.filter(([id]) => id !== 3) };
     expect(() => [...plannedMatches(source, seasonCounts, NOW, { resume: { checkpoint: without, kept } })]).toThrow(/fixture 3: the checkpoint has no plan/);
   });
+
+  it("reads the source from the instant on, and fails when it does not give a fixture the checkpoint planned", () => {
+    const { checkpoint } = takenFromStart();
+    const asked: Array<{ instant: string; before: number[] } | undefined> = [];
+    const watched = { ...source, matches: (from?: { instant: string; before: ReadonlySet<number> }) => (asked.push(from && { instant: from.instant, before: [...from.before].sort((a, b) => a - b) }), source.matches(from)) };
+    for (const _ of matchResults(watched, seasonCounts, NOW, { resume: { checkpoint, kept } }));
+    expect(asked).toEqual([{ instant: "2025-11-20T14:00:00.000Z", before: [3, 11] }]);
+    const extra = { ...checkpoint, plans: [...checkpoint.plans, [999, checkpoint.plans[0]![1]] as [number, (typeof checkpoint.plans)[0][1]]] };
+    expect(() => [...plannedMatches(source, seasonCounts, NOW, { resume: { checkpoint: extra, kept } })]).toThrow(/the source gave 2 of the 3 fixtures the checkpoint planned/);
+  });
 });
 
 describe("the results walk (the tables')", () => {

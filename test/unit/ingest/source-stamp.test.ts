@@ -32,7 +32,7 @@ describe("sourceStamp: whether a second read of a source gives the same catalogu
   });
 
   it("stops a fixture worker whose source is no longer what the rebuild read", () => {
-    const share: FixtureShare = { source, stamp: "what it was", now: "2026-11-25T12:00:00.000Z", own: [1], positions: [], kept: [], resume: null, take: { instant: "2026-11-25T12:00:00.000Z", kept: [] } };
+    const share: FixtureShare = { source, stamp: "what it was", now: "2026-11-25T12:00:00.000Z", outline: { seasons: new Map(), leagueIdsByTeam: new Map(), fixtureCount: 0, inPlay: 0 }, own: [1], positions: [], kept: [], resume: null, take: { instant: "2026-11-25T12:00:00.000Z", kept: [] } };
     expect(() => shareDocuments(share)).toThrow(/The source changed since the rebuild read it/);
   });
 });
