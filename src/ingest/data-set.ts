@@ -33,8 +33,9 @@ export function defaultSource(): SourceOptions {
 /**
  * Everything one rebuild loads, from a source: the catalog (with the simulated current season
  * around `now`) read as a stream of matches in kick-off order, walked once for each season's
- * outline, once for the tables (positions kept, rows written to a small file) and once more while
- * the fixtures are loaded, so no walk keeps the catalogue's matches or documents in memory.
+ * outline (but the seasons the source declares, catalog-source.ts), once for the tables
+ * (positions kept, rows written to a small file) and once more while the fixtures are loaded, so
+ * no walk keeps the catalogue's matches or documents in memory.
  */
 export async function buildDataSet(
   options: SourceOptions,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/ingest/data-set.js";
 import { rebuild, type RebuildMode, type RebuildReport } from "../../src/ingest/rebuild.js";
-import type { SourceOptions } from "../../src/ingest/sources/load-source.js";
+import { loadCatalogSource, type SourceOptions } from "../../src/ingest/sources/load-source.js";
 import { versionedIndexName } from "../../src/store/index-names.js";
 import { currentVersion, listVersions, versionMeta } from "../../src/store/index-versions.js";
 import { loadCheckpoint } from "../../src/store/model-checkpoints.js";
@@ -15,8 +15,13 @@ import { startTestEnv, type TestEnv } from "../support/test-env.js";
  * and model checkpoint, whether full or nightly; a worker's fault fails the rebuild and leaves
  * the previous version serving.
  */
-/** The synthetic base part: about 4,700 fixtures of six leagues, past seasons among them. */
-const SOURCE: SourceOptions = { source: "synthetic", leagues: 0 };
+/**
+ * The synthetic base part (about 4,700 fixtures of six leagues, past seasons among them) and one
+ * generated league with two past seasons, which the source declares (catalog-source.ts): the
+ * nightly rebuild outlines and fingerprints them without making their matches and its walks
+ * start at the checkpoint's instant, after them.
+ */
+const SOURCE: SourceOptions = { source: "synthetic", leagues: 1, historySeasons: 2 };
 /** A rebuild of it takes 15-40 s on this machine, depending on what else runs. */
 const REBUILDS = 240_000;
 // A whole minute: the live slate's seeds follow the minute.
@@ -66,6 +71,8 @@ describe("a rebuild with fixture workers", () => {
 
   it("keeps history in a nightly rebuild with three workers, resumed at the checkpoint, as the full rebuild loads it", async () => {
     // The previous version (`two`) is kept for a rollback; the one before it is deleted.
+    // The generated league's two past seasons are declared: this nightly never makes their matches.
+    expect(loadCatalogSource(SOURCE, T).declared.size).toBe(2);
     const nightly = await rebuildAt(T, "nightly", 3);
     expect(nightly.history.kept).toBeGreaterThan(100);
     expect(nightly.history.resumedAt).not.toBeNull();

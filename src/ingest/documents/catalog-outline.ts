@@ -48,6 +48,7 @@ export function* outlineCatalog(source: Pick<CatalogSource, "undeclaredMatches" 
     addTeam(match.away_team_id, match.league_id);
   }
   for (const [seasonId, declared] of source.declared) {
+    if (outline.seasons.has(seasonId)) throw new Error(`season ${seasonId} is both declared and read: its fixtures would count twice`);
     outline.seasons.set(seasonId, declared.outline);
     outline.fixtureCount += declared.outline.count;
     for (const teamId of declared.teams) addTeam(teamId, declared.leagueId);

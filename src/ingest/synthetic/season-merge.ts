@@ -4,9 +4,9 @@ import { byKickoff, readFrom, type MatchesFrom } from "../catalog-source.js";
 /**
  * A season whose matches are made only when the merge reaches it: no match of it kicks off before
  * `startsAt` nor at `endsBy` or later (ISO; both checked when it is made), so the merge opens it
- * just in time and drops it once read, and a merge that starts later than `endsBy` never makes it.
- * It is all settled (a generated league's past season): no walk resumed at a checkpoint asks for
- * a match of it from before the walk's instant.
+ * just in time and drops it once read, and a merge that starts later than `endsBy` never makes it
+ * (a walk resumed at a checkpoint that planned one of its fixtures fails, match-plans.ts: today
+ * only the base part, which is always read, has fixtures a checkpoint plans).
  */
 export type LazySeason = { startsAt: string; endsBy: string; matches: () => CatalogMatch[] };
 

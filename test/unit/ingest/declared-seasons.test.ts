@@ -36,8 +36,21 @@ describe("the synthetic source's declared seasons", () => {
     const inPlay = [...outline.seasons].filter(([, season]) => season.last !== null && season.last >= LIVE_FROM).map(([id]) => id);
     const cut = nextCut(inPlay, outline.seasons, LIVE_FROM);
     const summaries = seasonSummaries(source.seasons, outline.seasons);
-    const watched = { ...source, matches: () => { throw new Error("the fingerprint read every match"); } };
+    // Neither the outline nor the fingerprint may make a declared season's matches.
+    const declaredMade: number[] = [];
+    const watched = {
+      ...source,
+      matches: () => { throw new Error("the fingerprint read every match"); },
+      undeclaredMatches: function* () {
+        for (const match of source.undeclaredMatches()) {
+          if (source.declared.has(match.season_id)) declaredMade.push(match.id);
+          yield match;
+        }
+      },
+    };
+    runWalk(outlineCatalog(watched, NOW));
     const at = runWalk(historyAtCut({ source: watched, outlines: outline.seasons, summaries, salt: "code" }, cut));
+    expect(declaredMade).toEqual([]);
     const kept = new Set(seasonsBefore(cut, outline.seasons));
     expect(at.seasons.length).toBeGreaterThan(9);
     expect(at.fixtureCount).toBe([...source.matches()].filter((match) => keptInHistory(match, kept)).length);
