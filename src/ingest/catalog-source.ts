@@ -1,5 +1,5 @@
 import type { Catalog, CatalogMatch } from "../domain/catalog.js";
-import type { SeasonOutline } from "./documents/catalog-outline.js";
+import type { SeasonOutline } from "./documents/season-outline.js";
 
 /**
  * A catalog whose matches are read as a stream: every call of `matches()` yields each match once,

@@ -1,23 +1,7 @@
-import { isInPlay, SETTLED_STATUSES } from "../../domain/types/statuses.js";
-import type { CatalogMatch } from "../../domain/catalog.js";
+import { isInPlay } from "../../domain/types/statuses.js";
 import type { CatalogSource } from "../catalog-source.js";
 import { PAUSE_EVERY, type Walk } from "../walk.js";
-
-const SETTLED: ReadonlySet<string> = new Set(SETTLED_STATUSES);
-
-/** What one season's documents need of its fixtures, kept instead of the fixtures themselves. */
-export type SeasonOutline = {
-  count: number;
-  /** Fixtures settled by the source (`SETTLED_STATUSES`): what a kept history holds of the season. */
-  settled: number;
-  /** First and last kick-off (ISO), null for a season without fixtures. */
-  first: string | null;
-  last: string | null;
-  /** Not started yet (at `now` or later) or in play: /fixtures/search can still find it. */
-  hasSearch: boolean;
-  /** Each stage with its first kick-off. */
-  stages: Map<number, { id: number; name: string; first: string }>;
-};
+import { addToSeason, type SeasonOutline } from "./season-outline.js";
 
 /** The first walk over a source's matches: per season its outline, per team its leagues, and the totals. */
 export type CatalogOutline = {
@@ -54,39 +38,6 @@ export function* outlineCatalog(source: Pick<CatalogSource, "undeclaredMatches" 
     for (const teamId of declared.teams) addTeam(teamId, declared.leagueId);
   }
   return outline;
-}
-
-/** One season's outline from its matches (a declared season's description is checked against it). */
-export function seasonOutlineOf(matches: Iterable<CatalogMatch>, now: Date): SeasonOutline | undefined {
-  const seasons = new Map<number, SeasonOutline>();
-  const nowIso = now.toISOString();
-  for (const match of matches) addToSeason(seasons, match, nowIso);
-  if (seasons.size > 1) throw new Error("seasonOutlineOf: matches of more than one season");
-  return [...seasons.values()][0];
-}
-
-/** Two outlines alike, stages included (a `Map` says nothing in JSON). */
-export function sameOutline(a: SeasonOutline, b: SeasonOutline): boolean {
-  const plain = ({ count, settled, first, last, hasSearch, stages }: SeasonOutline) =>
-    JSON.stringify([count, settled, first, last, hasSearch, [...stages].sort(([x], [y]) => x - y)]);
-  return plain(a) === plain(b);
-}
-
-function addToSeason(seasons: Map<number, SeasonOutline>, match: CatalogMatch, nowIso: string): void {
-  let season = seasons.get(match.season_id);
-  if (!season) {
-    season = { count: 0, settled: 0, first: null, last: null, hasSearch: false, stages: new Map() };
-    seasons.set(match.season_id, season);
-  }
-  season.count++;
-  if (SETTLED.has(match.status)) season.settled++;
-  if (season.first === null || match.date_time < season.first) season.first = match.date_time;
-  if (season.last === null || match.date_time > season.last) season.last = match.date_time;
-  if (isInPlay(match.status) || (match.status === "NOT_STARTED" && match.date_time >= nowIso)) season.hasSearch = true;
-  if (match.stage) {
-    const known = season.stages.get(match.stage.id);
-    if (!known || match.date_time < known.first) season.stages.set(match.stage.id, { ...match.stage, first: match.date_time });
-  }
 }
 
 /** A season's stages in the order they start. */

@@ -1,6 +1,6 @@
 import { groupBy } from "../../domain/group-by.js";
 import type { CatalogSeason } from "../../domain/catalog.js";
-import type { SeasonOutline } from "./catalog-outline.js";
+import type { SeasonOutline } from "./season-outline.js";
 import type { SeasonSummary } from "./reference-documents.js";
 
 /**

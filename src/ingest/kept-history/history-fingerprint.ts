@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { CatalogMatch } from "../../domain/catalog.js";
 import type { CatalogSource } from "../catalog-source.js";
 import type { SeasonSummary } from "../documents/reference-documents.js";
-import type { SeasonOutline } from "../documents/catalog-outline.js";
+import type { SeasonOutline } from "../documents/season-outline.js";
 import { PAUSE_EVERY, type Walk } from "../walk.js";
 import { seasonsBefore } from "./model-checkpoint.js";
 

@@ -1,4 +1,4 @@
-import type { SeasonOutline } from "../documents/catalog-outline.js";
+import type { SeasonOutline } from "../documents/season-outline.js";
 import type { WalkCheckpoint } from "../fixtures/match-plans.js";
 
 /**

@@ -2,7 +2,7 @@ import type { CatalogLeague, CatalogMatch, CatalogSeason } from "../../domain/ca
 import { currentRoundIndex, nearestSaturday, planSeason, roundCount } from "../live-slate/calendar.js";
 import { FINISHED_AFTER_MS } from "../live-slate/match-status.js";
 import { roundKickoffs } from "../live-slate/weekend-slots.js";
-import type { SeasonOutline } from "../documents/catalog-outline.js";
+import type { SeasonOutline } from "../documents/season-outline.js";
 import { regularSeasonStage, roundRobinMatch } from "../live-slate/round-robin-match.js";
 import { defaultSeasonName } from "../live-slate/season-name.js";
 import { addDays, type LocalDate } from "../../domain/time/zoned-time.js";

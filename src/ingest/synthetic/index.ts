@@ -1,6 +1,6 @@
 import type { Catalog, CatalogLeague, CatalogMatch, CatalogSeason, CatalogTeam } from "../../domain/catalog.js";
 import { byKickoff, type CatalogSource, type DeclaredSeason } from "../catalog-source.js";
-import { sameOutline, seasonOutlineOf, type SeasonOutline } from "../documents/catalog-outline.js";
+import { sameOutline, seasonOutlineOf, type SeasonOutline } from "../documents/season-outline.js";
 import { dropImplicitStages } from "../sources/normalize-stages.js";
 import { addDays, zonedToUtc } from "../../domain/time/zoned-time.js";
 import { mergeSeasons, type LazySeason } from "./season-merge.js";

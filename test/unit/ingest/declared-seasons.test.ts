@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outlineCatalog, sameOutline } from "../../../src/ingest/documents/catalog-outline.js";
+import { outlineCatalog } from "../../../src/ingest/documents/catalog-outline.js";
+import { sameOutline } from "../../../src/ingest/documents/season-outline.js";
 import { seasonSummaries } from "../../../src/ingest/documents/season-summaries.js";
 import { keptInHistory } from "../../../src/ingest/fixtures/kept-in-history.js";
 import { historyAtCut, nextCut } from "../../../src/ingest/kept-history/history-fingerprint.js";
