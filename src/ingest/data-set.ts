@@ -194,7 +194,7 @@ async function walkForRebuild(
     },
     ...(readAgain && {
       split: (workers: number) =>
-        splitFixtureWalk({ ...readAgain, now, outline, seasonCounts: lookups.seasonCounts, positions: tables.positions, kept: start.kept, resume, take, cut }, workers),
+        splitFixtureWalk({ ...readAgain, now, outline, positions: tables.positions, kept: start.kept, resume, take, cut }, workers),
     }),
   };
 }

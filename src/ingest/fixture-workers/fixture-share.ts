@@ -49,7 +49,6 @@ export function splitFixtureWalk(
     stamp: string;
     now: Date;
     outline: CatalogOutline;
-    seasonCounts: ReadonlyMap<number, number>;
     positions: ReadonlyMap<string, number>;
     kept: ReadonlySet<number>;
     resume: ResumeAt | undefined;
@@ -68,7 +67,7 @@ export function splitFixtureWalk(
     resume: walk.resume?.checkpoint ?? null,
     take: { instant: walk.take.instant, kept: [...walk.take.kept] },
   };
-  const toBuild = new Map([...walk.seasonCounts].map(([seasonId, count]) => [seasonId, walk.kept.has(seasonId) ? 0 : count]));
+  const toBuild = new Map([...walk.outline.seasons].map(([seasonId, season]) => [seasonId, walk.kept.has(seasonId) ? 0 : season.count]));
   return {
     shares: seasonShares(toBuild, workers)
       .filter((own) => own.length > 0)
