@@ -1,7 +1,7 @@
 /**
  * One `npm run rebuild -- --source synthetic ... [--full] [--workers K]` as an operator runs it (full by default,
  * `mode: "nightly"` keeps what history it can; `workers`: fixture workers), in a child process
- * under its own prefix (against `nodes` when given), for the load script's rebuild under load
+ * under its own prefix (against `nodes` when given; with `root`, another checkout's code), for the load script's rebuild under load
  * and bench:scale: wall time, the load phase's docs/s (from its own summary line), the
  * process's peak RSS (the shared RSS sampler, every 250 ms: the rebuild is one node process) and
  * its CPU time (read at each sample: the last reading before it exits, 250 ms short at most).
@@ -20,6 +20,8 @@ export type RebuildRun = {
   docsPerSecond: number;
   /** Documents in the new version (a nightly rebuild's kept history included). */
   documents: number;
+  /** Documents the rebuild generated and loaded (a nightly rebuild's: what it did not keep). */
+  loaded: number;
   /** Fixtures a nightly rebuild kept from the previous version (0 for a full one). */
   keptFixtures: number;
   peakRssMiB: number;
@@ -35,13 +37,14 @@ export async function rebuildInChild(
     mode = "full",
     log = () => {},
     workers = 1,
-  }: { sourceArgs?: string[]; nodes?: string[]; mode?: RebuildMode; log?: (line: string) => void; workers?: number } = {},
+    root = PROJECT_ROOT,
+  }: { sourceArgs?: string[]; nodes?: string[]; mode?: RebuildMode; log?: (line: string) => void; workers?: number; root?: string } = {},
 ): Promise<RebuildRun> {
   const started = Date.now();
-  const script = join(PROJECT_ROOT, "scripts", "rebuild.ts");
+  const script = join(root, "scripts", "rebuild.ts");
   const args = [...REBUILD_NODE_FLAGS, "--import", "tsx", script, "--source", "synthetic", ...sourceArgs, ...(mode === "full" ? ["--full"] : []), "--workers", String(workers)];
   const child = spawn(process.execPath, args, {
-    cwd: PROJECT_ROOT,
+    cwd: root,
     env: { ...process.env, ...(nodes ? { ELASTICSEARCH_URL: nodes.join(",") } : {}), INDEX_PREFIX: prefix },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -72,6 +75,7 @@ export async function rebuildInChild(
     seconds: (Date.now() - started) / 1000,
     docsPerSecond: summary ? Number(summary[2]!.replace(/,/g, "")) : Number.NaN,
     documents,
+    loaded: Number(/Generating and loading ([0-9,]+) documents/.exec(output)?.[1]?.replace(/,/g, "") ?? Number.NaN),
     keptFixtures: Number(/^History kept: ([0-9,]+) fixtures/m.exec(output)?.[1]?.replace(/,/g, "") ?? Number.NaN),
     peakRssMiB,
     cpuSeconds: childCpuMs / 1000,

@@ -137,7 +137,7 @@ function* dataSetWalk(
       get count() {
         return tablesFromStart().rowCount;
       },
-      documents: () => standingDocuments(lookups.teams, tablesFromStart(), now),
+      documents: () => standingDocuments(lookups.teams, tablesFromStart()),
     },
     fixtures: { count: outline.fixtureCount, documents: () => withoutPauses(fixtureDocuments(source, lookups, tablesFromStart().positions, now, {})) },
     history: {
@@ -174,7 +174,7 @@ async function walkForRebuild(
   const builder = new SeasonTablesBuilder();
   let tables: SeasonTables;
   try {
-    if (start.resume) for await (const kept of start.resume.keptRows) builder.add(kept.seasonId, kept.rows);
+    if (start.resume) await builder.keepPositions(start.resume.keptStandings.positions);
     tables = await runWalkYielding(tablesWalk(source, lookups, now, builder, { resume }));
   } catch (error) {
     builder.rows.discard();
@@ -186,7 +186,11 @@ async function walkForRebuild(
       : "Computed every season's tables from the results",
   );
   return {
-    standings: { count: tables.rowCount, documents: () => standingDocuments(lookups.teams, tables, now) },
+    standings: {
+      count: tables.rowCount + (start.resume?.keptStandings.rows ?? 0),
+      kept: start.resume?.keptStandings.rows ?? 0,
+      documents: () => standingDocuments(lookups.teams, tables),
+    },
     fixtures: { count: outline.fixtureCount, documents: () => pausing(fixtureDocuments(source, lookups, tables.positions, now, { kept: start.kept, resume, take })) },
     checkpoint: () => {
       if (!take.finished) throw new Error("The model checkpoint is taken by the fixture walk: read it once every fixture document was made");
@@ -207,7 +211,7 @@ function* tablesWalk(
   walk: { resume?: ResumeAt | undefined },
 ): Walk<SeasonTables> {
   yield* walkSeasonTables(source, lookups, now, builder, walk);
-  return builder.finish(source.seasons);
+  return builder.finish();
 }
 
 function referenceDocuments(

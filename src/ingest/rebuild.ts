@@ -57,7 +57,11 @@ export type DataSet = Record<DataSetIndex, DataSetPart> & {
 };
 
 /** One index's documents, and how many there must be. */
-export type DataSetPart = { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> };
+/**
+ * An index's documents: `count` in all, of which `kept` (a nightly rebuild's: cloned from the
+ * live version, kept-history/) are already in the new version and not made by `documents`.
+ */
+export type DataSetPart = { count: number; kept?: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> };
 
 /**
  * What a rebuild loads: each index's documents (for a data set with history, the standings and
@@ -155,8 +159,8 @@ async function rebuildHoldingLease(
   try {
     const loadStarted = Date.now();
     const { keep, why } = await keptHistory(es, names, versions, layout, log);
-    const parts = await loadParts(es, names, data, { start: versions, keep, liveFrom: liveHoursBefore(now, layout) }, log);
-    const loaded = await loadVersion(es, names, versions.version, { parts, keep, layout, now, withHistory: data.history !== undefined, workers }, log);
+    const parts = await loadParts(es, names, data, { start: versions, keep, liveFrom: liveHoursBefore(now, layout), layout }, log);
+    const loaded = await loadVersion(es, names, versions.version, { parts, layout, now, withHistory: data.history !== undefined, workers }, log);
     const checkpoint = await recordHistory(es, names, versions, data.history, {
       inPlaySeasons: loaded.inPlaySeasons,
       layout,
@@ -183,7 +187,7 @@ async function rebuildHoldingLease(
       counts,
       seconds: (Date.now() - started) / 1000,
       loadSeconds,
-      docsPerSecond: Math.round(loadedCount(parts, keep) / loadSeconds),
+      docsPerSecond: Math.round(loadedCount(parts) / loadSeconds),
       carriedOver,
       history: { kept: keep?.fixtureCount ?? 0, why, resumedAt: parts.resumedAt },
     };
@@ -213,8 +217,11 @@ async function startVersion(
   // A move that failed before its swap must not leave a live part a rollback would pick up.
   await dropUnfinishedMoves(es, names);
   const previous = await currentVersion(es, names);
-  if (previous && (await releaseWriteBlock(es, versionedIndexName(names.fixtures_history, previous)))) {
-    log(`History of version ${previous} refused writes (a rebuild stopped while it cloned it): it takes them again`);
+  // A nightly rebuild clones these two (kept-history/).
+  for (const [logical, label] of [["fixtures_history", "History"], ["standings", "Standings"]] as const) {
+    if (previous && (await releaseWriteBlock(es, versionedIndexName(names[logical], previous)))) {
+      log(`${label} of version ${previous} refused writes (a rebuild stopped while it cloned it): it takes them again`);
+    }
   }
   const version = newVersion();
   const recorded = previous ? recordedHistory(await versionMeta(es, names.fixtures)) : null;
@@ -261,25 +268,27 @@ async function loadParts(
   es: Client,
   names: IndexNames,
   data: DataSet,
-  { start, keep, liveFrom }: { start: Start; keep: HistoryAtCut | null; liveFrom: string },
+  { start, keep, liveFrom, layout }: { start: Start; keep: HistoryAtCut | null; liveFrom: string; layout: IndexLayout },
   log: Log,
 ): Promise<LoadParts> {
   if (!data.history) return { ...data, checkpoint: () => null, resumedAt: null };
-  const resume = keep ? await resumeAtCheckpoint(es, names, { previous: start.previous, recorded: start.recorded, keep }, log) : null;
+  const resume = keep
+    ? await resumeAtCheckpoint(es, names, { previous: start.previous, recorded: start.recorded, keep, version: start.version, meta: start.meta, layout }, log)
+    : null;
   const walked = await data.history.walk({ kept: new Set(keep?.seasons ?? []), resume, liveFrom });
   return {
     ...data,
     standings: walked.standings,
-    fixtures: walked.fixtures,
+    fixtures: { ...walked.fixtures, kept: keep?.fixtureCount ?? 0 },
     checkpoint: walked.checkpoint,
     split: walked.split,
     resumedAt: resume?.checkpoint.instant ?? null,
   };
 }
 
-/** Documents a rebuild generates and loads: all of the data set's but a kept history's. */
-function loadedCount(parts: Record<DataSetIndex, DataSetPart>, keep: HistoryAtCut | null): number {
-  return DATA_SET_INDICES.reduce((sum, logical) => sum + parts[logical].count, 0) - (keep?.fixtureCount ?? 0);
+/** Documents a rebuild generates and loads: all of the data set's but those kept (a nightly rebuild's history and standings). */
+function loadedCount(parts: Record<DataSetIndex, DataSetPart>): number {
+  return DATA_SET_INDICES.reduce((sum, logical) => sum + parts[logical].count - (parts[logical].kept ?? 0), 0);
 }
 
 /**
@@ -298,11 +307,11 @@ async function loadVersion(
   es: Client,
   names: IndexNames,
   version: string,
-  load: { parts: LoadParts; keep: HistoryAtCut | null; layout: IndexLayout; now: Date; withHistory: boolean; workers: RebuildOptions["workers"] },
+  load: { parts: LoadParts; layout: IndexLayout; now: Date; withHistory: boolean; workers: RebuildOptions["workers"] },
   log: Log,
 ): Promise<{ inPlaySeasons: Set<number>; checkpoint: () => ModelCheckpoint | null }> {
-  const { parts, keep } = load;
-  const total = loadedCount(parts, keep);
+  const { parts } = load;
+  const total = loadedCount(parts);
   log(`Generating and loading ${total.toLocaleString("en")} documents`);
   const progress = new ProgressReporter(total, log);
   const placement: FixturePlacement = {
@@ -318,7 +327,7 @@ async function loadVersion(
     const index = versionedIndexName(names[logical], version);
     const before = progress.done;
     const fixtures = logical === "fixtures";
-    const promised = parts[logical].count - (fixtures ? (keep?.fixtureCount ?? 0) : 0);
+    const promised = parts[logical].count - (parts[logical].kept ?? 0);
     const onProgress = (sent: number) => progress.update(before + sent, logical);
     let sent: number;
     const workers = fixtures && load.workers && load.workers.count > 1 ? load.workers : null;

@@ -1,22 +1,20 @@
 import { computeSeasonTables, type StandingRow, type TableFixture } from "../domain/standings/compute.js";
-import type { CatalogLeague, CatalogSeason, CatalogTeam } from "../domain/catalog.js";
+import type { CatalogLeague, CatalogTeam } from "../domain/catalog.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
 import { standingDocument } from "../domain/standings/standing-document.js";
 import type { CatalogSource } from "./catalog-source.js";
 import { matchResults, type ResumeAt } from "./fixtures/match-plans.js";
 import { StandingRowsFile } from "./standing-rows-file.js";
-import type { SeasonRows } from "../store/kept-standings.js";
+import type { KeptPosition } from "../store/kept-standings.js";
 import { PAUSE_EVERY, type Walk } from "./walk.js";
 
 /**
- * Each team's position by season and stage (for the fixture documents), every season's rows (on
- * disk) and where each season's rows start in the standings' order (catalog order of seasons, as
- * the rows are numbered).
+ * Each team's position by season and stage (for the fixture documents), and every season's rows
+ * (on disk) with how many there are. A season's rows are numbered within it, as a live recompute
+ * numbers them, so a season's documents do not depend on the others (a nightly rebuild keeps a
+ * closed season's rows as they are: kept-standings.ts).
  */
-export type SeasonTables = { positions: Map<string, number>; rows: StandingRowsFile; rowCount: number; firstRow: Map<number, number> };
-
-/** A kept season's rows, in their order within the season, as the previous version holds them (a nightly rebuild's). */
-export type KeptSeasonRows = SeasonRows;
+export type SeasonTables = { positions: Map<string, number>; rows: StandingRowsFile; rowCount: number };
 
 /** What the table walk needs of the catalog. */
 export type TableLookups = {
@@ -25,28 +23,26 @@ export type TableLookups = {
   seasonCounts: ReadonlyMap<number, number>;
 };
 
-/** Every season's tables as the walk computes them (or a nightly rebuild keeps them), numbered once all are in. */
+/** Every season's tables as the walk computes them; a nightly rebuild adds the kept seasons' positions (`keepPositions`). */
 export class SeasonTablesBuilder {
   readonly positions = new Map<string, number>();
   readonly rows = new StandingRowsFile();
-  readonly #rowsOfSeason = new Map<number, number>();
+  #rowCount = 0;
 
   add(seasonId: number, rows: readonly StandingRow[]): void {
     for (const row of rows) this.positions.set(positionKey(seasonId, row.stage?.id ?? 0, row.team.id), row.position);
-    this.#rowsOfSeason.set(seasonId, rows.length);
+    this.#rowCount += rows.length;
     this.rows.add(seasonId, rows);
   }
 
-  /** The tables, each season's rows numbered from where the seasons before it (catalog order) end. */
-  finish(seasons: readonly CatalogSeason[]): SeasonTables {
+  /** Kept seasons' positions: their rows stay where they are (not loaded again), but a fixture of theirs may still be built. */
+  async keepPositions(kept: AsyncIterable<KeptPosition>): Promise<void> {
+    for await (const { seasonId, stageId, teamId, position } of kept) this.positions.set(positionKey(seasonId, stageId, teamId), position);
+  }
+
+  finish(): SeasonTables {
     this.rows.close();
-    const firstRow = new Map<number, number>();
-    let rowCount = 0;
-    for (const season of seasons) {
-      firstRow.set(season.id, rowCount);
-      rowCount += this.#rowsOfSeason.get(season.id) ?? 0;
-    }
-    return { positions: this.positions, rows: this.rows, rowCount, firstRow };
+    return { positions: this.positions, rows: this.rows, rowCount: this.#rowCount };
   }
 }
 
@@ -97,11 +93,9 @@ export function* walkSeasonTables(
   }
 }
 
-/** Standing documents, each season's as its last fixture passed, numbered in catalog order of seasons. */
-export async function* standingDocuments(teams: ReadonlyMap<number, CatalogTeam>, tables: SeasonTables, now: Date): AsyncGenerator<IndexedDocument> {
-  for await (const { seasonId, index, row } of tables.rows.rows()) {
-    yield standingDocument(row, (tables.firstRow.get(seasonId) ?? 0) + index, teams, now);
-  }
+/** Standing documents, each season's as its last fixture passed, numbered within the season. */
+export async function* standingDocuments(teams: ReadonlyMap<number, CatalogTeam>, tables: SeasonTables): AsyncGenerator<IndexedDocument> {
+  for await (const { index, row } of tables.rows.rows()) yield standingDocument(row, index, teams);
 }
 
 export function positionKey(seasonId: number, stageId: number, teamId: number): string {

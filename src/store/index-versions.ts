@@ -256,13 +256,19 @@ export async function deleteMovedCopies(es: Client, history: string, range: esty
 }
 
 /**
- * Deletes every fixture of `index` that `query` matches, by id (the node has no delete_by_query),
- * and refreshes when any went; returns how many.
+ * Deletes every document of `index` that `query` matches, by id (the node has no delete_by_query),
+ * and refreshes when any went; returns how many. `sort` must end on a unique key (a fixture's id
+ * by default).
  */
-export async function deleteMatching(es: Client, index: string, query: estypes.QueryDslQueryContainer): Promise<number> {
+export async function deleteMatching(
+  es: Client,
+  index: string,
+  query: estypes.QueryDslQueryContainer,
+  sort: estypes.Sort = [{ id: "asc" }],
+): Promise<number> {
   await es.indices.refresh({ index });
   let deleted = 0;
-  for await (const hits of searchPages(es, { index, query, _source: false, sort: [{ id: "asc" }] })) {
+  for await (const hits of searchPages(es, { index, query, _source: false, sort })) {
     const response = await es.bulk({ operations: hits.map((hit) => ({ delete: { _index: index, _id: hit._id! } })) });
     if (response.errors) throw new Error(`Deleting ${hits.length} documents of ${index} failed`);
     deleted += hits.length;

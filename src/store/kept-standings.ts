@@ -1,78 +1,60 @@
 import type { Client, estypes } from "@elastic/elasticsearch";
-import type { StandingDocument } from "../domain/standings/standing-document.js";
-import type { StandingRow } from "../domain/standings/compute.js";
+import type { IndexLayout } from "../config.js";
+import { cloneIndex } from "./index-clone.js";
+import { createLoadingIndex, deleteIndex, deleteMatching } from "./index-versions.js";
+import { countDocuments } from "./searches.js";
 import { searchPages } from "./search-pages.js";
 
 /*
- * The kept seasons' standing rows as the previous version's standings index holds them: a nightly
- * rebuild resumed at a checkpoint (ingest/kept-history/) does not walk those seasons again, and
- * loads their rows anew (numbered and dated by the new version). Read from one point in time, so
- * a recompute running meanwhile cannot skip or repeat a row.
+ * A nightly rebuild's standings (ingest/kept-history/): the kept seasons' rows stay as the live
+ * version holds them, in a clone of its standings index (hard-linked segments: seconds, whatever
+ * the history), and only the other seasons' rows are computed and loaded. A rebuild's rows carry
+ * no `computed_at`; a live recompute's do (a correction or a move since the version was built),
+ * and a full rebuild would compute such a season from the source again: then nothing is kept and
+ * every season is computed.
  */
 
-/** A season's standing rows, in their order within the season. */
-export type SeasonRows = { seasonId: number; rows: StandingRow[] };
+/** A kept season's team position at a stage, for a fixture of that season the nightly rebuild still builds. */
+export type KeptPosition = { seasonId: number; stageId: number; teamId: number; position: number };
 
-/** The kept seasons' rows, a season at a time. */
-export type KeptStandings = { rows: AsyncIterable<SeasonRows> };
+/** The kept seasons' rows now in the new version, and their positions (read once, from the clone). */
+export type KeptStandings = { rows: number; positions: AsyncIterable<KeptPosition> };
 
-const KEEP_ALIVE = "2m";
+/** A standing row's id is (season, stage, group, team): these sort every row once. */
+const ROW_ORDER: estypes.Sort = [{ season_id: "asc" }, { stage_id: "asc" }, { group_id: "asc" }, { team_id: "asc" }];
+/** Rows read for their positions only, a few numbers each. */
+const POSITIONS_PAGE = 10_000;
 
 /**
- * The rows, or why they cannot be taken: a row of a kept season that was not written by the
- * rebuild of that version (`builtAt`, its `now`) was recomputed since, by a live write to one of
- * the season's fixtures or a move. A full rebuild would compute that season from the source
- * again, so the walk has to as well.
+ * The new version's standings index `to` (created empty for loading) replaced by a clone of `from`
+ * holding only the kept `seasons`' rows, when none of them was recomputed since `from` was built;
+ * else `to` is left empty again, with why. The clone is read, not `from`: it is the state the
+ * rows were kept in, whatever a recompute writes to `from` after.
  */
-export async function keptStandings(
+export async function keepStandings(
   es: Client,
-  { index, seasons, builtAt }: { index: string; seasons: readonly number[]; builtAt: string },
+  { from, to, meta, layout, seasons }: { from: string; to: string; meta: Record<string, unknown>; layout: IndexLayout; seasons: readonly number[] },
 ): Promise<KeptStandings | { why: string }> {
-  // A recompute acknowledged just before (within the index's refresh interval) must be seen.
-  await es.indices.refresh({ index });
-  const pit = await es.openPointInTime({ index, keep_alive: KEEP_ALIVE });
+  await deleteIndex(es, to);
+  await cloneIndex(es, from, to, meta);
+  await es.indices.refresh({ index: to });
   const kept: estypes.QueryDslQueryContainer = { terms: { season_id: [...seasons] } };
-  try {
-    const recomputed = await es.search({
-      pit: { id: pit.id, keep_alive: KEEP_ALIVE },
-      size: 0,
-      track_total_hits: true,
-      query: { bool: { filter: [kept], must_not: [{ term: { computed_at: builtAt } }] } },
-    });
-    const count = typeof recomputed.hits.total === "number" ? recomputed.hits.total : (recomputed.hits.total?.value ?? 0);
-    if (count > 0) {
-      await es.closePointInTime({ id: pit.id }).catch(() => {});
-      return { why: `${count.toLocaleString("en")} standing rows of the kept seasons were recomputed since the live version was built` };
-    }
-  } catch (error) {
-    await es.closePointInTime({ id: pit.id }).catch(() => {});
-    throw error;
+  const recomputed = await countDocuments(es, to, { bool: { filter: [kept, { exists: { field: "computed_at" } }] } });
+  if (recomputed > 0) {
+    await deleteIndex(es, to);
+    await createLoadingIndex(es, to, "standings", layout, meta);
+    return { why: `${recomputed.toLocaleString("en")} standing rows of the kept seasons were recomputed since the live version was built` };
   }
-  return { rows: rowsAt(es, pit.id, kept) };
+  await deleteMatching(es, to, { bool: { must_not: [kept] } }, ROW_ORDER);
+  return { rows: await countDocuments(es, to), positions: positionsOf(es, to) };
 }
 
-async function* rowsAt(es: Client, pitId: string, kept: estypes.QueryDslQueryContainer): AsyncGenerator<SeasonRows> {
-  let current = null as SeasonRows | null;
-  try {
-    const pages = searchPages<Pick<StandingDocument, "season_id" | "row">>(es, {
-      pit: { id: pitId, keep_alive: KEEP_ALIVE },
-      query: kept,
-      _source: ["season_id", "row"],
-      // A season's rows in their order; the point in time adds its own tie-breaker for paging.
-      sort: [{ season_id: "asc" }, { sort_key: "asc" }],
-    });
-    for await (const hits of pages) {
-      for (const hit of hits) {
-        const { season_id: seasonId, row } = hit._source!;
-        if (current?.seasonId !== seasonId) {
-          if (current) yield current;
-          current = { seasonId, rows: [] };
-        }
-        current.rows.push(row as StandingRow);
-      }
+async function* positionsOf(es: Client, index: string): AsyncGenerator<KeptPosition> {
+  const fields = ["season_id", "stage_id", "team_id", "position"];
+  for await (const hits of searchPages(es, { index, _source: false, docvalue_fields: fields, sort: ROW_ORDER }, POSITIONS_PAGE)) {
+    for (const hit of hits) {
+      const [seasonId, stageId, teamId, position] = fields.map((field) => (hit.fields![field] as number[])[0]!);
+      yield { seasonId: seasonId!, stageId: stageId!, teamId: teamId!, position: position! };
     }
-    if (current) yield current;
-  } finally {
-    await es.closePointInTime({ id: pitId }).catch(() => {});
   }
 }

@@ -79,6 +79,8 @@ describe("a nightly rebuild", () => {
     expect(nightly.history.kept).toBe(SETTLED_PAST.length);
     expect(log.join("\n")).toMatch(/keeping the history of 1 seasons before/);
     expect(log.join("\n")).toMatch(/2 of its fixtures \(seasons in play, moves since\) dropped/);
+    // The closed season's six rows are cloned with the history, not computed and loaded again.
+    expect(log.join("\n")).toContain(`Standings of version ${full.version} cloned: 6 rows of the kept seasons kept`);
     // The walk starts at the current season's first kick-off, with the model the full rebuild had there.
     expect(log.join("\n")).toContain(`Resuming the model at ${at(-24 * 20)}, its checkpoint for the cut ${at(-24 * 20)}`);
     expect(nightly.counts).toEqual(full.counts);
@@ -166,14 +168,20 @@ describe("a nightly rebuild", () => {
     expect(nightly.counts.fixtures + nightly.counts.fixtures_history).toBe(PAST.length + CURRENT.length);
   });
 
-  it("makes a history that a killed clone left refusing writes take them again", async () => {
+  it("makes a history and standings that a killed clone left refusing writes take them again", async () => {
     const history = (await aliasTargets(env.es, env.deps.indices.fixtures_history))[0]!;
-    await env.es.indices.putSettings({ index: history, settings: { "index.blocks.write": true } as Record<string, unknown> });
+    const standings = (await aliasTargets(env.es, env.deps.indices.standings))[0]!;
+    for (const index of [history, standings]) {
+      await env.es.indices.putSettings({ index, settings: { "index.blocks.write": true } as Record<string, unknown> });
+    }
     const log: string[] = [];
     await rebuildAt(changed, new Date(T.getTime() + 120 * HOUR), "full", log);
-    expect(log.join("\n")).toMatch(/refused writes \(a rebuild stopped while it cloned it\): it takes them again/);
-    const settings = await env.es.indices.getSettings({ index: history, flat_settings: true });
-    expect(settings[history]?.settings?.["index.blocks.write"]).toBeUndefined();
+    expect(log.join("\n")).toMatch(/History of version .* refused writes \(a rebuild stopped while it cloned it\): it takes them again/);
+    expect(log.join("\n")).toMatch(/Standings of version .* refused writes \(a rebuild stopped while it cloned it\): it takes them again/);
+    for (const index of [history, standings]) {
+      const settings = await env.es.indices.getSettings({ index, flat_settings: true });
+      expect(settings[index]?.settings?.["index.blocks.write"]).toBeUndefined();
+    }
   });
 
   it("loads everything when the live version records no cut, or when its now is later than the data set's", async () => {

@@ -16,7 +16,13 @@ export type StandingDocument = {
   row: StandingRow;
   /** The team's name by language, only where it differs from the English one. */
   team_names: LocalizedNames;
-  computed_at: string;
+  /**
+   * When a live recompute (standings/recompute.ts) wrote the row; absent on a rebuild's rows, which
+   * are what the source gives whenever they are built. So a nightly rebuild can tell a kept
+   * season's rows that changed since its version was built (kept-standings.ts), and keeps the
+   * others as they are, equal to what a full rebuild gives at any later time.
+   */
+  computed_at?: string;
 };
 
 /**
@@ -27,19 +33,17 @@ export function standingDocumentId(row: Pick<StandingRow, "season" | "stage" | "
   return `${row.season.id}:${row.stage?.id ?? 0}:${row.group?.id ?? 0}:${row.team.id}`;
 }
 
-/** One standing row of a rebuild, with the team's translations from the catalog. */
-export function standingDocument(
-  row: StandingRow,
-  order: number,
-  teams: ReadonlyMap<number, CatalogTeam>,
-  now: Date,
-): IndexedDocument {
+/** One standing row of a rebuild (no `computed_at`), with the team's translations from the catalog; `order` is its place in its season. */
+export function standingDocument(row: StandingRow, order: number, teams: ReadonlyMap<number, CatalogTeam>): IndexedDocument {
   const team = teams.get(row.team.id);
-  return standingRowDocument(row, order, team ? translationsOnly(team.names, team.name) : {}, now);
+  return standingRowDocument(row, order, team ? translationsOnly(team.names, team.name) : {}, null);
 }
 
-/** One standing row with the team's translations as stored in fixture documents. */
-export function standingRowDocument(row: StandingRow, order: number, teamNames: LocalizedNames, now: Date): IndexedDocument {
+/**
+ * One standing row with the team's translations as stored in fixture documents; `order` is its
+ * place in its season, `computedAt` when a live recompute wrote it (null: a rebuild's).
+ */
+export function standingRowDocument(row: StandingRow, order: number, teamNames: LocalizedNames, computedAt: Date | null): IndexedDocument {
   const doc: StandingDocument = {
     season_id: row.season.id,
     stage_id: row.stage?.id ?? 0,
@@ -49,7 +53,7 @@ export function standingRowDocument(row: StandingRow, order: number, teamNames: 
     team_id: row.team.id,
     row,
     team_names: teamNames,
-    computed_at: now.toISOString(),
+    ...(computedAt && { computed_at: computedAt.toISOString() }),
   };
   return { id: standingDocumentId(row), doc };
 }

@@ -2,10 +2,11 @@
  * The nightly rebuild (docs/data.md, "Nightly rebuilds"): when the source's settled history, the
  * code that builds documents and the history index's definition are what the live version was
  * built from, a rebuild clones the live version's history index instead of generating and
- * indexing it again, and loads only the rest: the seasons still open at the last cut, the
- * reference documents and the standings. The model behind the open seasons' odds and metrics
- * resumes at the checkpoint the live version recorded (model-checkpoint.ts), so the matches of
- * the kept seasons before it are not played again either. The result is the full rebuild's,
+ * indexing it again, and loads only the rest: the seasons still open at the last cut and the
+ * reference documents. The model behind the open seasons' odds and metrics resumes at the
+ * checkpoint the live version recorded (model-checkpoint.ts), so the matches of the kept seasons
+ * before it are not played again either, and their standing rows are cloned too
+ * (store/kept-standings.ts). The result is the full rebuild's,
  * document for document (test/integration/nightly-rebuild.test.ts).
  */
 import type { Client } from "@elastic/elasticsearch";
@@ -18,12 +19,11 @@ import { deleteMatching } from "../../store/index-versions.js";
 import { countDocuments } from "../../store/searches.js";
 import type { FixtureSplit } from "../fixture-workers/fixture-share.js";
 import { codeFingerprint } from "./code-fingerprint.js";
-import { keptStandings } from "../../store/kept-standings.js";
+import { keepStandings, type KeptStandings } from "../../store/kept-standings.js";
 import { loadCheckpoint } from "../../store/model-checkpoints.js";
 import { versionedIndexName, type IndexNames } from "../../store/index-names.js";
 import type { HistoryAtCut } from "./history-fingerprint.js";
 import type { ModelCheckpoint, RecordedCheckpoint } from "./model-checkpoint.js";
-import type { KeptSeasonRows } from "../season-tables.js";
 
 /** What a data set tells a rebuild about its history (data-set.ts); data sets without it are always loaded whole. */
 export type DataSetHistory = {
@@ -42,8 +42,12 @@ export type DataSetHistory = {
 export type WalkStart = {
   /** The seasons whose fixtures a kept history holds (none for a full rebuild). */
   kept: ReadonlySet<number>;
-  /** Where the walk resumes, and the kept seasons' standing rows as the previous version holds them; null: from the start. */
-  resume: { checkpoint: ModelCheckpoint; keptRows: AsyncIterable<KeptSeasonRows> } | null;
+  /**
+   * Where the walk resumes, and the kept seasons' standings, already in the new version (their
+   * rows are not computed again, their positions are read for the fixtures still built); null:
+   * from the start.
+   */
+  resume: { checkpoint: ModelCheckpoint; keptStandings: KeptStandings } | null;
   /** liveHours before now: where the next cut is foreseen. */
   liveFrom: string;
 };
@@ -51,7 +55,8 @@ export type WalkStart = {
 type DataSetPart = { count: number; documents: () => Iterable<IndexedDocument> | AsyncIterable<IndexedDocument> };
 
 export type WalkedParts = {
-  standings: DataSetPart;
+  /** Counts every row, a kept season's too (`kept`: cloned, not made again). */
+  standings: DataSetPart & { kept: number };
   /** Counts every fixture of the source, a kept history's too. */
   fixtures: DataSetPart;
   /**
@@ -122,13 +127,20 @@ export function recordedHistory(meta: Record<string, unknown>): RecordedHistory 
 /**
  * Where a nightly rebuild that keeps `keep` resumes its walk: the checkpoint the live version
  * recorded, when it is there and was taken for this very history (cut and fingerprint), with the
- * kept seasons' standing rows of the live version, when none was recomputed since; null (said in
- * the log) when the walk has to play history from the start.
+ * kept seasons' standing rows of the live version cloned into the new `version`, when none was
+ * recomputed since; null (said in the log) when the walk has to play history from the start.
  */
 export async function resumeAtCheckpoint(
   es: Client,
   names: IndexNames,
-  { previous, recorded, keep }: { previous: string | null; recorded: RecordedHistory | null; keep: HistoryAtCut },
+  {
+    previous,
+    recorded,
+    keep,
+    version,
+    meta,
+    layout,
+  }: { previous: string | null; recorded: RecordedHistory | null; keep: HistoryAtCut; version: string; meta: Record<string, unknown>; layout: IndexLayout },
   log: (line: string) => void,
 ): Promise<WalkStart["resume"]> {
   const fromStart = (why: string) => {
@@ -139,10 +151,17 @@ export async function resumeAtCheckpoint(
   if (!previous || !recorded || !checkpoint || checkpoint.cut !== keep.cut || checkpoint.fingerprint !== keep.fingerprint) {
     return fromStart("No model checkpoint for this history");
   }
-  const standings = await keptStandings(es, { index: versionedIndexName(names.standings, previous), seasons: keep.seasons, builtAt: recorded.now });
-  if ("why" in standings) return fromStart(standings.why);
+  const keptStandings = await keepStandings(es, {
+    from: versionedIndexName(names.standings, previous),
+    to: versionedIndexName(names.standings, version),
+    meta,
+    layout,
+    seasons: keep.seasons,
+  });
+  if ("why" in keptStandings) return fromStart(keptStandings.why);
+  log(`Standings of version ${previous} cloned: ${keptStandings.rows.toLocaleString("en")} rows of the kept seasons kept`);
   log(`Resuming the model at ${checkpoint.instant}, its checkpoint for the cut ${checkpoint.cut}`);
-  return { checkpoint, keptRows: standings.rows };
+  return { checkpoint, keptStandings };
 }
 
 export class KeptHistoryMismatchError extends Error {}
