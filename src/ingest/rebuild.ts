@@ -56,7 +56,6 @@ export type DataSet = Record<DataSetIndex, DataSetPart> & {
   now?: Date;
 };
 
-/** One index's documents, and how many there must be. */
 /**
  * An index's documents: `count` in all, of which `kept` (a nightly rebuild's: cloned from the
  * live version, kept-history/) are already in the new version and not made by `documents`.
