@@ -33,8 +33,9 @@ import { compareRow, median, tableLines, type Repeats } from "./compare/table.js
 type SideName = "base" | "head";
 type Side = { name: SideName; label: string; root: string; prefix: (size: number) => string };
 /** One nightly rebuild's figures. */
-type Figures = { wall: number; rebuildCpu: number; nodeCpu: number; loaded: number; kept: number };
-const FIGURES: ReadonlyArray<[keyof Figures, string]> = [
+type Figures = { wall: number; rebuildCpu: number; nodeCpu: number; loaded: number; kept: number; resumed: boolean };
+type Medians = Omit<Figures, "resumed">;
+const FIGURES: ReadonlyArray<[Exclude<keyof Figures, "resumed">, string]> = [
   ["wall", "wall s"],
   ["rebuildCpu", "rebuild process CPU s"],
   ["nodeCpu", "node CPU s"],
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
   await es.close();
   const leagues = scaleLeagues(Math.min(...sizes));
   log(`base: ${sides[0]!.label}\nthis: ${sides[1]!.label}`);
-  const medians = new Map<number, Record<SideName, Figures>>();
+  const medians = new Map<number, Record<SideName, Medians>>();
   for (const size of sizes) {
     const sourceArgs = historyArgs(size, leagues);
     log(`\n== ${size.toLocaleString("en")} fixtures (${sourceArgs.join(" ")})`);
@@ -85,24 +86,25 @@ async function main(): Promise<number> {
     const nightly = async (side: Side): Promise<Figures> => {
       const cpu = cpuWindow(null, nodePids);
       const run: RebuildRun = await rebuildInChild(side.prefix(size), { sourceArgs, root: side.root, mode: "nightly" });
-      const figures = { wall: run.seconds, rebuildCpu: run.cpuSeconds, nodeCpu: cpu.end().nodeMs / 1000, loaded: run.loaded, kept: run.keptFixtures };
-      log(`  ${side.name}: nightly in ${figures.wall.toFixed(1)} s, CPU rebuild ${figures.rebuildCpu.toFixed(1)} s / node ${figures.nodeCpu.toFixed(1)} s, ${figures.loaded.toLocaleString("en")} documents loaded, ${figures.kept.toLocaleString("en")} fixtures kept`);
+      const figures = { wall: run.seconds, rebuildCpu: run.cpuSeconds, nodeCpu: cpu.end().nodeMs / 1000, loaded: run.loaded, kept: run.keptFixtures, resumed: run.resumed };
+      log(`  ${side.name}: nightly in ${figures.wall.toFixed(1)} s, CPU rebuild ${figures.rebuildCpu.toFixed(1)} s / node ${figures.nodeCpu.toFixed(1)} s, ${figures.loaded.toLocaleString("en")} documents loaded, ${figures.kept.toLocaleString("en")} fixtures kept${run.resumed ? "" : " (history played from the start: see its log)"}`);
       return figures;
     };
     log("  warm-up (not counted):");
     for (const side of sides) {
       const warm = await nightly(side);
       if (!(warm.kept > 0)) throw new Error(`${side.name}'s nightly rebuild kept no history under ${side.prefix(size)}: give it a full rebuild by its own code first (--full ${side.name})`);
+      if (!warm.resumed) throw new Error(`${side.name}'s nightly rebuild kept history but played it from the start (its log says why): not the path to compare`);
     }
     const runs: Record<SideName, Figures[]> = { base: [], head: [] };
     for (let repeat = 1; repeat <= repeats; repeat++) {
       log(`  repeat ${repeat} of ${repeats}:`);
       for (const side of sides) runs[side.name].push(await nightly(side));
     }
-    const pick = (key: keyof Figures): Repeats => ({ base: runs.base.map((run) => run[key]), head: runs.head.map((run) => run[key]) });
+    const pick = (key: Exclude<keyof Figures, "resumed">): Repeats => ({ base: runs.base.map((run) => run[key]), head: runs.head.map((run) => run[key]) });
     log("");
     for (const line of tableLines(FIGURES.map(([key, label]) => compareRow(label, pick(key))))) log(`  ${line}`);
-    const medianOf = (name: SideName) => Object.fromEntries(FIGURES.map(([key]) => [key, median(runs[name].map((run) => run[key]))])) as Figures;
+    const medianOf = (name: SideName) => Object.fromEntries(FIGURES.map(([key]) => [key, median(runs[name].map((run) => run[key]))])) as Medians;
     medians.set(size, { base: medianOf("base"), head: medianOf("head") });
   }
   const smallest = Math.min(...sizes);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Client } from "@elastic/elasticsearch";
 import { VERSIONED_INDICES, versionedIndexName, type IndexNames } from "../../src/store/index-names.js";
 import { searchPages } from "../../src/store/search-pages.js";
+import { STANDING_ROW_ORDER } from "../../src/store/kept-standings.js";
 
 /**
  * Per versioned index of `version`, the sorted SHA-256 of each document (its id and `_source`),
@@ -16,8 +17,8 @@ export async function documentHashes(es: Client, names: IndexNames, version: str
     const index = versionedIndexName(names[logical], version);
     await es.indices.refresh({ index });
     const ofIndex: string[] = [];
-    // A unique key to page by: the standings' rows have their order, every other document its id.
-    const sort = logical === "standings" ? [{ sort_key: "asc" as const }] : [{ id: "asc" as const }];
+    // A unique key to page by: a standing row's (season, stage, group, team), every other document's id.
+    const sort = logical === "standings" ? STANDING_ROW_ORDER : [{ id: "asc" as const }];
     for await (const hits of searchPages<Record<string, unknown>>(es, { index, sort }, 500)) {
       for (const hit of hits) {
         const source = { ...hit._source };

@@ -22,6 +22,8 @@ export type RebuildRun = {
   documents: number;
   /** Documents the rebuild generated and loaded (a nightly rebuild's: what it did not keep). */
   loaded: number;
+  /** Whether a nightly rebuild's walk resumed at the model checkpoint (else it played history from the start). */
+  resumed: boolean;
   /** Fixtures a nightly rebuild kept from the previous version (0 for a full one). */
   keptFixtures: number;
   peakRssMiB: number;
@@ -53,8 +55,13 @@ export async function rebuildInChild(
   sampler.start(250);
   let output = "";
   let lastProgress = 0;
+  // Said early in a run, before the output kept below may have been cut.
+  let loaded = Number.NaN;
+  let resumed = false;
   const onData = (chunk: Buffer) => {
     output += chunk.toString();
+    loaded = Number.isNaN(loaded) ? Number(/Generating and loading ([0-9,]+) documents/.exec(output)?.[1]?.replace(/,/g, "") ?? Number.NaN) : loaded;
+    resumed ||= /^Resuming the model at /m.test(output);
     // The rebuild's own progress (with its ETA), every 30 s at most.
     const lines = output.split("\n");
     const progress = lines.findLast((line) => /docs\/s, ETA/.test(line));
@@ -75,7 +82,8 @@ export async function rebuildInChild(
     seconds: (Date.now() - started) / 1000,
     docsPerSecond: summary ? Number(summary[2]!.replace(/,/g, "")) : Number.NaN,
     documents,
-    loaded: Number(/Generating and loading ([0-9,]+) documents/.exec(output)?.[1]?.replace(/,/g, "") ?? Number.NaN),
+    loaded,
+    resumed,
     keptFixtures: Number(/^History kept: ([0-9,]+) fixtures/m.exec(output)?.[1]?.replace(/,/g, "") ?? Number.NaN),
     peakRssMiB,
     cpuSeconds: childCpuMs / 1000,

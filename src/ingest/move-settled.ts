@@ -39,6 +39,7 @@ import {
   versionMeta,
 } from "../store/index-versions.js";
 import { Lease, type LeaseOptions } from "../store/lease.js";
+import { releaseCloneBlocks } from "../store/index-clone.js";
 import { searchPages } from "../store/search-pages.js";
 import { countDocuments } from "../store/searches.js";
 import type { IndexLayout, IndexReplicas } from "../config.js";
@@ -88,6 +89,10 @@ async function moveHoldingLease(
   const from = (await aliasTargets(es, names.fixtures))[0];
   const version = from ? versionOf(names.fixtures, from) : null;
   if (!from || !version) throw new Error(`${names.fixtures} points at no version: rebuild first`);
+  // The move's recomputes write standings, and its copies history.
+  for (const logical of await releaseCloneBlocks(es, names, version)) {
+    log(`${logical} of version ${version} refused writes (a rebuild stopped while it cloned it): it takes them again`);
+  }
   const generation = generationOf(from) + 1;
   const targets: CarryTargets = {
     live: liveIndexName(names.fixtures, version, generation),

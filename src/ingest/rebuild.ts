@@ -23,7 +23,7 @@ import { recomputeSeasonStandings } from "../standings/recompute.js";
 import type { IndexedDocument } from "../domain/indexed-document.js";
 import { bulkLoad } from "../store/bulk-load.js";
 import { countDocuments } from "../store/searches.js";
-import { releaseWriteBlock } from "../store/index-clone.js";
+import { releaseCloneBlocks } from "../store/index-clone.js";
 import { pruneCheckpoints, saveCheckpoint } from "../store/model-checkpoints.js";
 import { checkpointId, type ModelCheckpoint, type RecordedCheckpoint } from "./kept-history/model-checkpoint.js";
 import { carryOverWrites, generatedAt, type CarryOverReport } from "./carry-over.js";
@@ -216,11 +216,8 @@ async function startVersion(
   // A move that failed before its swap must not leave a live part a rollback would pick up.
   await dropUnfinishedMoves(es, names);
   const previous = await currentVersion(es, names);
-  // A nightly rebuild clones these two (kept-history/).
-  for (const [logical, label] of [["fixtures_history", "History"], ["standings", "Standings"]] as const) {
-    if (previous && (await releaseWriteBlock(es, versionedIndexName(names[logical], previous)))) {
-      log(`${label} of version ${previous} refused writes (a rebuild stopped while it cloned it): it takes them again`);
-    }
+  for (const logical of previous ? await releaseCloneBlocks(es, names, previous) : []) {
+    log(`${logical} of version ${previous} refused writes (a rebuild stopped while it cloned it): it takes them again`);
   }
   const version = newVersion();
   const recorded = previous ? recordedHistory(await versionMeta(es, names.fixtures)) : null;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/domain/catalog.js";
 import { buildDataSetFromCatalog } from "../../src/ingest/data-set.js";
 import { rebuild, type RebuildMode, type RebuildReport } from "../../src/ingest/rebuild.js";
-import { aliasTargets, versionMeta } from "../../src/store/index-versions.js";
+import { aliasTargets, createVersion, deleteVersions, versionMeta } from "../../src/store/index-versions.js";
+import { versionedIndexName } from "../../src/store/index-names.js";
 import { applyFixtureUpdate, updateTarget } from "../../src/live/apply-update.js";
 import { moveSettled } from "../../src/ingest/move-settled.js";
 import { checkpointsIndex, saveCheckpoint } from "../../src/store/model-checkpoints.js";
@@ -176,12 +177,20 @@ describe("a nightly rebuild", () => {
     }
     const log: string[] = [];
     await rebuildAt(changed, new Date(T.getTime() + 120 * HOUR), "full", log);
-    expect(log.join("\n")).toMatch(/History of version .* refused writes \(a rebuild stopped while it cloned it\): it takes them again/);
-    expect(log.join("\n")).toMatch(/Standings of version .* refused writes \(a rebuild stopped while it cloned it\): it takes them again/);
+    expect(log.join("\n")).toMatch(/fixtures_history of version .* refused writes \(a rebuild stopped while it cloned it\): it takes them again/);
+    expect(log.join("\n")).toMatch(/standings of version .* refused writes \(a rebuild stopped while it cloned it\): it takes them again/);
     for (const index of [history, standings]) {
       const settings = await env.es.indices.getSettings({ index, flat_settings: true });
       expect(settings[index]?.settings?.["index.blocks.write"]).toBeUndefined();
     }
+    // A move takes the lease next as well: its recomputes write standings.
+    const live = (await aliasTargets(env.es, env.deps.indices.standings))[0]!;
+    await env.es.indices.putSettings({ index: live, settings: { "index.blocks.write": true } as Record<string, unknown> });
+    const moveLog: string[] = [];
+    await moveSettled(env.es, env.deps.indices, { now: new Date(T.getTime() + 121 * HOUR), log: (line) => moveLog.push(line) });
+    expect(moveLog.join("\n")).toMatch(/standings of version .* refused writes \(a rebuild stopped while it cloned it\): it takes them again/);
+    const after = await env.es.indices.getSettings({ index: live, flat_settings: true });
+    expect(after[live]?.settings?.["index.blocks.write"]).toBeUndefined();
   });
 
   it("loads everything when the live version records no cut, or when its now is later than the data set's", async () => {
@@ -190,5 +199,20 @@ describe("a nightly rebuild", () => {
     expect(unrecorded.history).toMatchObject({ kept: 0, why: expect.stringMatching(/records no history cut/) });
     const earlier = await rebuildAt(catalog, T, "nightly");
     expect(earlier.history).toMatchObject({ kept: 0, why: expect.stringMatching(/now is before the live version's/) });
+  });
+
+  it("hashes every standing row of an index holding more than a page of them (each season's numbered from 0)", async () => {
+    const version = "hashcheck";
+    await createVersion(env.es, env.deps.indices, version);
+    const operations = [1, 2, 3, 4].flatMap((seasonId) =>
+      Array.from({ length: 300 }, (_, order) => [
+        { index: { _index: versionedIndexName(env.deps.indices.standings, version), _id: `${seasonId}:0:0:${order}` } },
+        { season_id: seasonId, stage_id: 0, group_id: 0, sort_key: String(order).padStart(8, "0"), position: order + 1, team_id: order, row: {}, team_names: {} },
+      ]).flat(),
+    );
+    await env.es.bulk({ operations, refresh: true });
+    const { standings } = await hashesOf(version);
+    expect(new Set(standings).size).toBe(1200);
+    await deleteVersions(env.es, env.deps.indices, [version]);
   });
 });
