@@ -19,14 +19,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { availableParallelism, cpus, tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { PROJECT_ROOT } from "../../src/paths.js";
-import { output, worktreeOf } from "../lib/checkout.js";
+import { preparedWorktree } from "../lib/checkout.js";
 import { ensureLocalNodes, runScript, wholeOption } from "../lib/cli.js";
 import { localNodePids } from "../lib/es-pids.js";
 import { RssSampler } from "../lib/rss.js";
@@ -130,19 +129,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
-/** The base's worktree, with its own dependencies and compiled service (made once per commit; a marker says it is complete). */
+/** The base's worktree, with its own dependencies and compiled service (made once per commit). */
 async function baseCheckout(ref: string): Promise<Side> {
-  const { root, sha } = await worktreeOf(ref, "bench-compare");
-  const ready = join(root, ".bench-compare-ready");
-  if (!existsSync(ready)) {
-    // This checkout's node (Node 24 from the `node` package) runs npm's scripts there too.
-    const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${join(PROJECT_ROOT, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}` };
-    log(`Preparing the base ${ref} (${sha.slice(0, 12)}) in ${root}: npm ci, npm run build...`);
-    await output("npm", ["ci", "--no-audit", "--no-fund"], root, env);
-    await output("npm", ["run", "build"], root, env);
-    await writeFile(ready, `${sha}\n`);
-  }
-  return { name: "base", label: `${ref} (${sha.slice(0, 12)}, ${root})`, dir: root };
+  const { root, label } = await preparedWorktree(ref, "bench-compare", { npmScripts: ["build"], log });
+  return { name: "base", label, dir: root };
 }
 
 /** One run of bench:stream's phase "many" against `side`'s service, as a process of its own; its figures. */

@@ -15,14 +15,11 @@
  * ratios' range, each side's spread), then each side's growth from the smallest size to the others.
  * Heavy: run it alone on the machine.
  */
-import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
-import { delimiter, dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config.js";
 import { PROJECT_ROOT } from "../../src/paths.js";
 import { createElasticsearchClient } from "../../src/store/client.js";
-import { output, worktreeOf } from "../lib/checkout.js";
+import { preparedWorktree } from "../lib/checkout.js";
 import { runScript, UsageError, wholeOption } from "../lib/cli.js";
 import { cpuWindow } from "../lib/cpu.js";
 import { localNodePids } from "../lib/es-pids.js";
@@ -120,15 +117,7 @@ async function main(): Promise<number> {
 
 /** The base's worktree, made once with its own `npm ci` (its rebuild runs from source through tsx). */
 async function baseCheckout(ref: string): Promise<{ label: string; root: string }> {
-  const { root, sha } = await worktreeOf(ref, "bench-nightly");
-  const ready = join(root, ".bench-nightly-ready");
-  if (!existsSync(ready)) {
-    const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}` };
-    log(`Preparing the base ${ref} (${sha.slice(0, 12)}) in ${root}: npm ci...`);
-    await output("npm", ["ci", "--no-audit", "--no-fund"], root, env);
-    await writeFile(ready, `${sha}\n`);
-  }
-  return { label: `${ref} (${sha.slice(0, 12)}, ${root})`, root };
+  return preparedWorktree(ref, "bench-nightly", { log });
 }
 
 runScript("bench:nightly", main);

@@ -6,8 +6,9 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { PROJECT_ROOT } from "../../src/paths.js";
 
 /** Runs a command to its end and returns its output (stdout and stderr), or throws with its last lines. */
@@ -30,4 +31,27 @@ export async function worktreeOf(ref: string, purpose: string): Promise<Checkout
   if (existsSync(root)) return { root, sha, made: false };
   await output("git", ["worktree", "add", "--detach", root, sha], PROJECT_ROOT);
   return { root, sha, made: true };
+}
+
+/**
+ * `worktreeOf(ref, purpose)` with its own dependencies (`npm ci`) and then each of `npmScripts`
+ * run there (`build` for a compiled service), made once per commit: a marker file says it is
+ * complete, so a run cut short is prepared again. This checkout's node (Node 24 from the `node`
+ * package) runs npm's scripts there too.
+ */
+export async function preparedWorktree(
+  ref: string,
+  purpose: string,
+  { npmScripts = [], log }: { npmScripts?: string[]; log: (line: string) => void },
+): Promise<{ root: string; sha: string; label: string }> {
+  const { root, sha } = await worktreeOf(ref, purpose);
+  const label = `${ref} (${sha.slice(0, 12)}, ${root})`;
+  const ready = join(root, `.${purpose}-ready`);
+  if (existsSync(ready)) return { root, sha, label };
+  const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${join(PROJECT_ROOT, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}` };
+  log(`Preparing the base ${ref} (${sha.slice(0, 12)}) in ${root}: ${["npm ci", ...npmScripts.map((name) => `npm run ${name}`)].join(", ")}...`);
+  await output("npm", ["ci", "--no-audit", "--no-fund"], root, env);
+  for (const name of npmScripts) await output("npm", ["run", name], root, env);
+  await writeFile(ready, `${sha}\n`);
+  return { root, sha, label };
 }
